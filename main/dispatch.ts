@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { type MethodName, methodNames } from "../common/channels";
+import { type ArgsOf, channels, type ResultOf } from "../common/contract";
+import { fail, type IpcResult, ok } from "../common/result";
+import { HandlerError } from "./handler-error";
+
+export type HandlerImplementations = {
+  [M in MethodName]: (args: ArgsOf<M>) => ResultOf<M> | Promise<ResultOf<M>>;
+};
+
+export interface Dispatcher {
+  /** Every channel name of the contract, for registration with ipcMain. */
+  readonly channelNames: readonly string[];
+  /** Validates `rawArgs` against the contract, then runs the handler. Never throws. */
+  invoke(channel: string, rawArgs: unknown): Promise<IpcResult<unknown>>;
+}
+
+export interface DispatcherOptions {
+  /** Where unexpected failures are reported (never shown to the user in full). */
+  onUnexpectedError?: (channel: string, error: unknown) => void;
+}
+
+export function createDispatcher(implementations: HandlerImplementations, options: DispatcherOptions = {}): Dispatcher {
+  const byChannel = new Map<string, MethodName>();
+  for (const method of methodNames) {
+    byChannel.set(channels[method].channel, method);
+  }
+
+  async function invoke(channel: string, rawArgs: unknown): Promise<IpcResult<unknown>> {
+    const method = byChannel.get(channel);
+    if (method === undefined) return fail("unknown_channel", `Unknown channel: ${String(channel)}`);
+    const parsed = channels[method].args.safeParse(rawArgs);
+    if (!parsed.success) {
+      return fail("invalid_argument", `Invalid arguments for ${channel}: ${z.prettifyError(parsed.error)}`);
+    }
+    const run = implementations[method] as (args: unknown) => unknown;
+    try {
+      return ok(await run(parsed.data));
+    } catch (error) {
+      if (error instanceof HandlerError) return fail(error.code, error.message);
+      options.onUnexpectedError?.(channel, error);
+      return fail("internal", `Something went wrong while handling ${channel}.`);
+    }
+  }
+
+  return { channelNames: [...byChannel.keys()], invoke };
+}

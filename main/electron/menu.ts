@@ -1,0 +1,45 @@
+import { app, type BrowserWindow, Menu, type MenuItemConstructorOptions } from "electron";
+import { type ScreenId, screenIds } from "../../common/screens";
+import { sendEvent } from "./events";
+
+const screenLabels: Record<ScreenId, string> = {
+  templates: "Templates",
+  documents: "Documents",
+  webhooks: "Webhooks",
+  accounts: "Accounts",
+};
+
+export function installApplicationMenu(getWindow: () => BrowserWindow | null, devMode: boolean): void {
+  const isMac = process.platform === "darwin";
+  const navigate = (screen: ScreenId) => {
+    const window = getWindow();
+    if (window !== null) sendEvent(window, "app:navigate", { screen });
+  };
+  const template: MenuItemConstructorOptions[] = [
+    ...(isMac ? [{ role: "appMenu" as const }] : []),
+    { label: "&File", submenu: [isMac ? { role: "close" } : { role: "quit" }] },
+    { role: "editMenu" },
+    {
+      label: "&View",
+      submenu: [
+        ...screenIds.map(
+          (screen, index): MenuItemConstructorOptions => ({
+            id: `navigate-${screen}`,
+            label: screenLabels[screen],
+            accelerator: `CmdOrCtrl+${index + 1}`,
+            click: () => navigate(screen),
+          }),
+        ),
+        { type: "separator" },
+        { role: "togglefullscreen" },
+        ...(devMode ? [{ role: "reload" as const }, { role: "toggleDevTools" as const }] : []),
+      ],
+    },
+    { role: "windowMenu" },
+    {
+      role: "help",
+      submenu: [{ label: `About ${app.getName()}`, click: () => app.showAboutPanel() }],
+    },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}

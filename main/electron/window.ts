@@ -1,0 +1,37 @@
+import { BrowserWindow, nativeTheme } from "electron";
+
+export interface MainWindowOptions {
+  preloadPath: string;
+  startUrl: string;
+}
+
+export function createMainWindow({ preloadPath, startUrl }: MainWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 880,
+    minHeight: 600,
+    title: "Signdesk",
+    show: false,
+    backgroundColor: nativeTheme.shouldUseDarkColors ? "#17191d" : "#f5f6f8",
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+      disableBlinkFeatures: "Auxclick",
+    },
+  });
+  window.once("ready-to-show", () => window.show());
+  void window.loadURL(startUrl);
+  return window;
+}

@@ -1,0 +1,58 @@
+import path from "node:path";
+import { type BuildOptions, build as esbuild } from "esbuild";
+import { build as viteBuild } from "vite";
+
+const root = path.resolve(import.meta.dirname, "..");
+export const distDir = path.join(root, "dist");
+
+/** Native modules cannot be bundled; they are loaded from node_modules (unpacked from the asar). */
+const nativeModules = ["@napi-rs/keyring"];
+
+export function mainBuildOptions(mode: "production" | "development"): BuildOptions {
+  return {
+    entryPoints: [path.join(root, "main/index.ts")],
+    outfile: path.join(distDir, "main/index.mjs"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    external: ["electron", ...nativeModules],
+    sourcemap: true,
+    minify: mode === "production",
+    // Bundled CommonJS dependencies call require(); give the ESM bundle one.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: "warning",
+  };
+}
+
+export function preloadBuildOptions(mode: "production" | "development"): BuildOptions {
+  // A sandboxed preload must be a single CommonJS file that requires nothing but 'electron'.
+  return {
+    entryPoints: [path.join(root, "preload/index.ts")],
+    outfile: path.join(distDir, "preload/index.cjs"),
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "chrome140",
+    external: ["electron"],
+    sourcemap: true,
+    minify: mode === "production",
+    logLevel: "warning",
+  };
+}
+
+export async function buildRenderer(): Promise<void> {
+  await viteBuild({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+}
+
+export async function buildAll(mode: "production" | "development" = "production"): Promise<void> {
+  await Promise.all([buildRenderer(), esbuild(mainBuildOptions(mode)), esbuild(preloadBuildOptions(mode))]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  await buildAll();
+  console.log(`Built main, preload and renderer into dist/ in ${Date.now() - started} ms.`);
+}

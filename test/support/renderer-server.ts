@@ -1,0 +1,34 @@
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { appAssetHeaders, resolveAppAsset } from "../../main/app-assets";
+
+export interface RendererServer {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the built renderer on loopback exactly as the app protocol serves it in Electron:
+ * the same path resolution and the same headers (CSP included) on every response.
+ */
+export async function startRendererServer(rendererDir: string): Promise<RendererServer> {
+  let origin = "";
+  const server = createServer((request, response) => {
+    const asset = resolveAppAsset(rendererDir, `${origin}${request.url ?? "/"}`, origin);
+    if (asset === null) {
+      response.writeHead(404).end("Not found");
+      return;
+    }
+    readFile(asset.filePath).then(
+      (body) => response.writeHead(200, appAssetHeaders(asset.contentType)).end(body),
+      () => response.writeHead(404).end("Not found"),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,80 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { describe, it } from "vitest";
+import { electronExecutable } from "../../scripts/electron-binary.ts";
+
+export { electronExecutable };
+
+const require = createRequire(import.meta.url);
+
+export type Component = "chromium" | "electron";
+
+export interface Availability {
+  available: boolean;
+  /** Why it is missing and what to install. */
+  reason: string;
+}
+
+function commandPath(name: string): string | null {
+  try {
+    return execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** CHROMIUM_PATH, else /usr/bin/chromium (or chromium on PATH), else a browser Playwright installed itself. */
+export function chromiumExecutable(): string | null {
+  const configured = process.env.CHROMIUM_PATH;
+  if (configured !== undefined && configured !== "") return existsSync(configured) ? configured : null;
+  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  const onPath = commandPath("chromium") ?? commandPath("chromium-browser");
+  if (onPath !== null) return onPath;
+  try {
+    const { chromium } = require("playwright-core") as typeof import("playwright-core");
+    const own = chromium.executablePath();
+    return existsSync(own) ? own : null;
+  } catch {
+    return null;
+  }
+}
+
+export function availability(component: Component): Availability {
+  switch (component) {
+    case "chromium":
+      return chromiumExecutable() === null
+        ? { available: false, reason: "Chromium not found (set CHROMIUM_PATH or install the chromium package)" }
+        : { available: true, reason: "" };
+    case "electron":
+      return electronExecutable() === null
+        ? { available: false, reason: "Electron binary not installed" }
+        : { available: true, reason: "" };
+  }
+}
+
+/**
+ * With REQUIRE_ALL=1 a missing component fails its suite instead of skipping it. The one exception is
+ * the Electron binary when the install deliberately skipped it (ELECTRON_SKIP_BINARY_DOWNLOAD=1), as on
+ * machines that cannot download it; there the Electron suites skip with their reason.
+ */
+export function skipIsAllowed(component: Component): boolean {
+  if (process.env.REQUIRE_ALL !== "1") return true;
+  return component === "electron" && process.env.ELECTRON_SKIP_BINARY_DOWNLOAD === "1";
+}
+
+/** `describe`, run only where `component` is present; otherwise skipped with its reason, or failed. */
+export function describeWith(component: Component, name: string, body: () => void): void {
+  const { available, reason } = availability(component);
+  if (available) {
+    describe(name, body);
+  } else if (skipIsAllowed(component)) {
+    describe.skip(`${name} (skipped: ${reason})`, body);
+  } else {
+    describe(name, () => {
+      it(`needs ${component}`, () => {
+        throw new Error(`${reason}. REQUIRE_ALL=1 turns this skip into a failure.`);
+      });
+    });
+  }
+}
