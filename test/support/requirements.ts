@@ -8,7 +8,7 @@ export { electronExecutable };
 
 const require = createRequire(import.meta.url);
 
-export type Component = "chromium" | "electron";
+export type Component = "chromium" | "electron" | "libreoffice";
 
 export interface Availability {
   available: boolean;
@@ -45,6 +45,10 @@ export function availability(component: Component): Availability {
     case "chromium":
       return chromiumExecutable() === null
         ? { available: false, reason: "Chromium not found (set CHROMIUM_PATH or install the chromium package)" }
+        : { available: true, reason: "" };
+    case "libreoffice":
+      return commandPath(process.env.SOFFICE_PATH ?? "soffice") === null
+        ? { available: false, reason: "LibreOffice not found (install libreoffice-writer-nogui, or set SOFFICE_PATH)" }
         : { available: true, reason: "" };
     case "electron":
       return electronExecutable() === null

@@ -1,0 +1,114 @@
+import { fork } from "node:child_process";
+import { openAsBlob } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { PDFDocument, PDFName } from "pdf-lib";
+
+/**
+ * The sandbox under load, in its own process:
+ * - details_rps, details_p99_ms: getDocumentDetails at 32 concurrent connections for 10 s (autocannon);
+ * - upload_50mb_s, upload_50mb_rss_growth_mb: one createNewTemplate with a 50 MB PDF, and the sandbox
+ *   process's peak resident memory growth while it accepts it (after a warm-up upload).
+ * Targets: details_rps >= 3000, details_p99_ms <= 20, upload_50mb_rss_growth_mb <= 25.
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const root = path.resolve(import.meta.dirname, "..");
+
+const child = fork(path.join(root, "bench/support/sandbox-child.ts"), [], {
+  execArgv: ["--import", "tsx"],
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
+const messages: { type: string; [key: string]: unknown }[] = [];
+const waiters: (() => void)[] = [];
+child.on("message", (message: { type: string }) => {
+  messages.push(message);
+  for (const wake of waiters.splice(0)) wake();
+});
+async function next(type: string): Promise<Record<string, unknown>> {
+  for (;;) {
+    const index = messages.findIndex((message) => message.type === type);
+    if (index >= 0) return messages.splice(index, 1)[0] as Record<string, unknown>;
+    await new Promise<void>((resolve) => waiters.push(resolve));
+  }
+}
+
+const { url, key } = (await next("ready")) as { url: string; key: string };
+const work = await mkdtemp(path.join(tmpdir(), "signdesk-bench-files-"));
+
+async function pdfOfSize(bytes: number): Promise<string> {
+  const document = await PDFDocument.create();
+  const page = document.addPage([612, 792]);
+  page.drawText("Benchmark", { x: 72, y: 720 });
+  // Incompressible filler in one stream object, as scanned pages make a large PDF.
+  const filler = new Uint8Array(Math.max(0, bytes - 2048));
+  for (let offset = 0; offset < filler.length; offset += 65536) {
+    crypto.getRandomValues(filler.subarray(offset, Math.min(offset + 65536, filler.length)));
+  }
+  page.node.set(PDFName.of("PieceInfo"), document.context.register(document.context.stream(filler)));
+  const file = path.join(work, `upload-${bytes}.pdf`);
+  await writeFile(file, await document.save({ useObjectStreams: false }));
+  return file;
+}
+
+async function upload(file: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const form = new FormData();
+  form.set("templateName", "Benchmark");
+  form.set("fields", JSON.stringify([[{ id: "s", x: 72, y: 600, page: 1, type: "Signature", recipient: 1 }]]));
+  form.set("document", await openAsBlob(file, { type: "application/pdf" }), "bench.pdf");
+  const response = await fetch(`${url}/createNewTemplate`, {
+    method: "POST",
+    headers: { "x-api-key": key },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+try {
+  // Warm-up: loads pdf.js and the routes once, as a running sandbox has.
+  const warm = await upload(await pdfOfSize(64 * 1024));
+  if (warm.status !== 200) throw new Error(`warm-up upload failed: ${JSON.stringify(warm.body)}`);
+
+  const big = await pdfOfSize(50 * 1024 * 1024 - 64 * 1024);
+  child.send({ type: "begin" });
+  const started = performance.now();
+  const answer = await upload(big);
+  const uploadSeconds = (performance.now() - started) / 1000;
+  child.send({ type: "end" });
+  const rss = (await next("rss")) as { baseline: number; peak: number };
+  if (answer.status !== 200) throw new Error(`50 MB upload failed: ${JSON.stringify(answer.body)}`);
+
+  const send = await fetch(`${url}/createFromTemplate`, {
+    method: "POST",
+    headers: { "x-api-key": key, "content-type": "application/json" },
+    body: JSON.stringify({
+      templateId: answer.body.template_id,
+      recipients: [{ name: "Bench", email: "bench@example.com" }],
+    }),
+  });
+  const { pdf_id: pdfId } = (await send.json()) as { pdf_id: string };
+
+  const load = await autocannon({
+    url: `${url}/getDocumentDetails?pdf_id=${pdfId}`,
+    connections: 32,
+    duration: seconds,
+    headers: { "x-api-key": key },
+  });
+  if (load.non2xx > 0 || load.errors > 0)
+    throw new Error(`getDocumentDetails: ${load.non2xx} non-2xx, ${load.errors} errors`);
+
+  console.log(
+    JSON.stringify({
+      bench: "sandbox",
+      details_rps: Math.round(load.requests.average),
+      details_p99_ms: load.latency.p99,
+      details_requests: load.requests.total,
+      upload_50mb_s: Number(uploadSeconds.toFixed(2)),
+      upload_50mb_rss_growth_mb: Number(((rss.peak - rss.baseline) / (1024 * 1024)).toFixed(1)),
+    }),
+  );
+} finally {
+  child.send({ type: "stop" });
+  await rm(work, { recursive: true, force: true });
+}

@@ -1,0 +1,17 @@
+import type { KeyRing } from "./auth/keys";
+import type { RateLimiter } from "./http/rate-limit";
+import type { SandboxStore } from "./state/store";
+import type { WebhookDispatcher } from "./webhooks/dispatcher";
+
+/** Everything the routes and services share. */
+export interface SandboxContext {
+  store: SandboxStore;
+  keys: KeyRing;
+  rateLimiter: RateLimiter;
+  webhooks: WebhookDispatcher;
+  now: () => number;
+  /** The sandbox's own base URL (known once it listens), for signing and download links. */
+  baseUrl: () => string;
+  downloadUrlLifetimeMs: number;
+  docxConversionTimeoutMs: number;
+}

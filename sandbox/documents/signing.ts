@@ -1,0 +1,111 @@
+import type { SandboxContext } from "../context";
+import { ApiError } from "../http/api-error";
+import type { SignedDocument, Template } from "../state/schema";
+import { checkFieldValues } from "./field-values";
+import { finalizeDocument } from "./finalize";
+
+export interface SigningTarget {
+  document: SignedDocument;
+  template: Template;
+  index: number;
+}
+
+/** The recipient behind a signing link, or 404. */
+export function signingTarget(context: SandboxContext, hash: string): SigningTarget {
+  const found = context.store.recipientByHash(hash);
+  const template = found === undefined ? undefined : context.store.template(found.document.templateId);
+  if (found === undefined || template === undefined) throw new ApiError(404, "This signing link is not valid.");
+  return { document: found.document, template, index: found.index };
+}
+
+function ensureCanAct(target: SigningTarget): void {
+  const recipient = target.document.recipients[target.index];
+  if (recipient?.status === "signed") throw new ApiError(409, "You have already signed this document.");
+  if (recipient?.status === "declined") throw new ApiError(409, "You have already declined this document.");
+  if (target.document.status === "declined")
+    throw new ApiError(409, "This document was declined and can no longer be signed.");
+}
+
+/**
+ * Applies a recipient's answer (`{fields}` to sign, `{decline: true}` to decline) before returning;
+ * when the last recipient signs and the template auto-releases, the final PDF is made at once.
+ * Webhooks are delivered afterwards, asynchronously.
+ */
+export async function answerSigning(context: SandboxContext, hash: string, body: unknown, ipAddress: string) {
+  const target = signingTarget(context, hash);
+  ensureCanAct(target);
+  const { document, template, index } = target;
+  const recipient = document.recipients[index];
+  if (recipient === undefined) throw new ApiError(404, "This signing link is not valid.");
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ApiError(400, "The body must be {fields: {...}} to sign or {decline: true} to decline.");
+  }
+  const answer = body as Record<string, unknown>;
+  const now = new Date(context.now()).toISOString();
+
+  if (answer.decline === true) {
+    recipient.status = "declined";
+    recipient.actedAt = now;
+    recipient.ipAddress = ipAddress;
+    document.status = "declined";
+    await context.store.save();
+    return { message: "You declined this document.", status: document.status };
+  }
+  if (answer.fields === undefined) {
+    throw new ApiError(400, "The body must be {fields: {...}} to sign or {decline: true} to decline.");
+  }
+
+  const fields = template.groups[recipient.group - 1] ?? [];
+  const values = checkFieldValues(fields, answer.fields);
+  const before = {
+    recipient: { ...recipient },
+    status: document.status,
+    deliveries: context.store.state.deliveries.length,
+  };
+  recipient.values = values;
+  recipient.status = "signed";
+  recipient.actedAt = now;
+  recipient.ipAddress = ipAddress;
+  const everyoneSigned = document.recipients.every((candidate) => candidate.status === "signed");
+  document.status = everyoneSigned ? "signed" : "partially_signed";
+
+  context.webhooks.enqueue(document.userId, document.id, "document.signed", {
+    pdf_id: document.id,
+    recipient: { name: recipient.name, email: recipient.email, recipientHash: recipient.hash },
+    completed_fields: fields.map((field) => ({
+      id: field.id,
+      type: field.type,
+      page: field.page,
+      x: field.x,
+      y: field.y,
+      value: recipient.values[field.id],
+    })),
+    status: document.status,
+  });
+  if (everyoneSigned && template.autoRelease) {
+    try {
+      await finalizeDocument(context, document, template);
+    } catch (error) {
+      // Nothing of this signature is kept unless all of it is: the recipient can simply try again.
+      Object.assign(recipient, before.recipient);
+      document.status = before.status;
+      context.store.state.deliveries.length = before.deliveries;
+      throw error;
+    }
+  }
+  await context.store.save();
+  context.webhooks.kick(document.id);
+  return { message: "Thank you: your signature was recorded.", status: document.status };
+}
+
+/** Releases a fully signed document whose template does not auto-release (the owner's action). */
+export async function releaseDocument(context: SandboxContext, document: SignedDocument): Promise<void> {
+  const template = context.store.template(document.templateId);
+  if (template === undefined) throw new ApiError(404, "Document not found.");
+  if (document.final !== null) throw new ApiError(409, "This document was already released.");
+  if (document.status !== "signed")
+    throw new ApiError(409, "Only a document that every recipient signed can be released.");
+  await finalizeDocument(context, document, template);
+  await context.store.save();
+  context.webhooks.kick(document.id);
+}

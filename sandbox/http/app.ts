@@ -1,0 +1,113 @@
+import multipart from "@fastify/multipart";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { limits } from "../../common/fields";
+import type { SandboxContext } from "../context";
+import type { User } from "../state/schema";
+import { ApiError, type ErrorShape, errorBody, messages } from "./api-error";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Requires an API key (x-api-key, or Authorization: Bearer). */
+    auth?: boolean;
+    errorShape?: ErrorShape;
+  }
+  interface FastifyRequest {
+    user: User | null;
+  }
+}
+
+function apiKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers["x-api-key"];
+  if (typeof header === "string" && header.trim() !== "") return header.trim();
+  const authorization = request.headers.authorization;
+  const bearer = typeof authorization === "string" ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+  return bearer?.[1] ?? null;
+}
+
+function shapeOf(request: FastifyRequest): ErrorShape {
+  return request.routeOptions.config?.errorShape ?? "message-and-status";
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string, details = {}) {
+  return reply
+    .code(status)
+    .type("application/json")
+    .send(errorBody(shapeOf(request), status, message, details));
+}
+
+/** Translates Fastify's own request errors (bad JSON, wrong content type, size) into the service's answers. */
+function frameworkError(error: FastifyError): ApiError | null {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return new ApiError(400, messages.notJson);
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+    case "FST_REQ_FILE_TOO_LARGE":
+      return new ApiError(413, "File too large.");
+    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+      return new ApiError(400, "No file uploaded.");
+    default:
+      if (error.code?.startsWith("FST_") && (error.statusCode ?? 500) < 500)
+        return new ApiError(400, "Malformed request.");
+      return null;
+  }
+}
+
+export async function buildApp(
+  context: SandboxContext,
+  registerRoutes: (app: FastifyInstance) => void,
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, return503OnClosing: true, forceCloseConnections: true });
+  app.decorateRequest("user", null);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new ApiError(400, messages.notJson), undefined);
+    }
+  });
+
+  await app.register(multipart, {
+    limits: { fileSize: limits.maxUploadBytes, files: 1, fields: 10, fieldSize: 2 * 1024 * 1024, parts: 12 },
+  });
+
+  // The key is checked before anything else, body parsing included.
+  app.addHook("onRequest", async (request) => {
+    if (request.routeOptions.config?.auth !== true) return;
+    const key = apiKeyOf(request);
+    if (key === null) throw new ApiError(401, messages.keyMissing);
+    const found = context.keys.lookup(key);
+    if (found.status !== "valid") throw new ApiError(401, messages.keyInvalid);
+    const wait = context.rateLimiter.take(found.keyHash);
+    if (wait !== null) {
+      throw new ApiError(429, `Too many requests. Try again in ${wait} seconds.`, {
+        headers: { "retry-after": String(wait) },
+      });
+    }
+    request.user = found.user;
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const known = error instanceof ApiError ? error : frameworkError(error);
+    if (known === null) {
+      request.log.error(error);
+      return sendError(request, reply, 500, messages.internal);
+    }
+    reply.headers(known.headers);
+    return sendError(request, reply, known.status, known.message, known.details);
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, messages.notFound));
+
+  registerRoutes(app);
+  return app;
+}
+
+/** The authenticated user of a route declared with `config: { auth: true }`. */
+export function userOf(request: FastifyRequest): User {
+  if (request.user === null) throw new Error("route is missing config.auth");
+  return request.user;
+}

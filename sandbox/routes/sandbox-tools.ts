@@ -1,0 +1,74 @@
+import { createReadStream } from "node:fs";
+import type { FastifyInstance } from "fastify";
+import type { SandboxContext } from "../context";
+import { verifyDownload } from "../documents/download-urls";
+import { releaseDocument } from "../documents/signing";
+import { ApiError } from "../http/api-error";
+import { userOf } from "../http/app";
+import { pageHeaders } from "../http/page-headers";
+import { inboxPageHtml, pageAssets } from "../pages/html";
+
+/** Routes that stand in for the service's e-mails and web app (not part of the service's API). */
+export function sandboxToolRoutes(app: FastifyInstance, context: SandboxContext): void {
+  app.get("/_sandbox/outbox", { config: { auth: true } }, async (request) => {
+    const user = userOf(request);
+    const messages = context.store.state.outbox
+      .filter((message) => message.userId === user.id)
+      .map(({ userId: _owner, ...message }) => message)
+      .reverse();
+    return { messages };
+  });
+
+  app.get("/_sandbox/inbox", async (_request, reply) =>
+    reply.headers(pageHeaders()).type("text/html; charset=utf-8").send(inboxPageHtml()),
+  );
+
+  app.get("/_sandbox/assets/:name", async (request, reply) => {
+    const asset = pageAssets[(request.params as { name: string }).name];
+    if (asset === undefined) throw new ApiError(404, "Not found.");
+    return reply
+      .headers({ "x-content-type-options": "nosniff", "cache-control": "no-cache" })
+      .type(asset.contentType)
+      .send(createReadStream(asset.file));
+  });
+
+  app.post("/_sandbox/release", { config: { auth: true } }, async (request) => {
+    const user = userOf(request);
+    const pdfId = (request.query as Record<string, unknown>).pdf_id;
+    if (typeof pdfId !== "string" || pdfId === "") throw new ApiError(400, "pdf_id is required.");
+    const document = context.store.document(pdfId);
+    if (document === undefined) throw new ApiError(404, "Document not found.");
+    if (document.userId !== user.id) throw new ApiError(403, "You do not have access to this document.");
+    await releaseDocument(context, document);
+    return { message: "Document released", pdf_id: document.id };
+  });
+
+  app.get("/_sandbox/deliveries", { config: { auth: true } }, async (request) => {
+    const user = userOf(request);
+    return {
+      deliveries: context.store.state.deliveries
+        .filter((delivery) => delivery.userId === user.id)
+        .map(({ secret: _secret, userId: _owner, ...delivery }) => ({
+          ...delivery,
+          payload: JSON.parse(delivery.body),
+        })),
+    };
+  });
+
+  app.get("/_sandbox/download/:pdfId", async (request, reply) => {
+    const pdfId = (request.params as { pdfId: string }).pdfId;
+    const { expires, signature } = request.query as Record<string, unknown>;
+    const document = context.store.document(pdfId);
+    if (!verifyDownload(context, pdfId, expires, signature) || document?.final == null) {
+      throw new ApiError(403, "This download link has expired or is not valid.");
+    }
+    return reply
+      .type("application/pdf")
+      .headers({
+        "content-disposition": `attachment; filename="${document.id}.pdf"`,
+        "x-content-sha256": document.final.sha256,
+        "cache-control": "no-store",
+      })
+      .send(createReadStream(context.store.filePath(document.final.file)));
+  });
+}

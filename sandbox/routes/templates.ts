@@ -1,0 +1,156 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { SandboxContext } from "../context";
+import { createDocument } from "../documents/create-document";
+import { receiveUpload } from "../documents/receive-upload";
+import { checkRecipients } from "../documents/recipients";
+import { isJsonText, parseTemplateFields } from "../documents/template-fields";
+import { ApiError } from "../http/api-error";
+import { userOf } from "../http/app";
+import { convertToPdf } from "../pdf/convert-docx";
+import { inspectPdf, pdfProblems } from "../pdf/inspect-pdf";
+import { sniffUpload } from "../pdf/sniff";
+import type { Template } from "../state/schema";
+
+const maxNameLength = 255;
+
+async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
+function parseAutoRelease(raw: string | undefined): boolean {
+  if (raw === undefined) return true;
+  const value = raw.trim().toLowerCase();
+  if (value === "true" || value === "1") return true;
+  if (value === "false" || value === "0") return false;
+  throw new ApiError(400, "autoReleaseSignatures must be true or false.");
+}
+
+function optionalSubject(raw: unknown): string | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== "string" || raw.length > 300)
+    throw new ApiError(400, "emailSubject must be text of at most 300 characters.");
+  return raw.trim() === "" ? null : raw;
+}
+
+/** The uploaded file as a readable PDF: converted when it is a Word document. Returns its path. */
+async function readablePdf(context: SandboxContext, upload: string): Promise<string> {
+  const kind = await sniffUpload(upload);
+  if (kind === "empty") throw new ApiError(400, pdfProblems.empty);
+  if (kind === "unknown") throw new ApiError(400, pdfProblems.notPdf);
+  if (kind === "pdf") return upload;
+  // LibreOffice picks its import filter by extension: name the file for what its bytes say it is.
+  const named = `${upload}.${kind}`;
+  await rename(upload, named);
+  try {
+    return await convertToPdf(named, context.store.filePath("tmp"), context.docxConversionTimeoutMs);
+  } finally {
+    await rename(named, upload).catch(() => {});
+  }
+}
+
+export function templateRoutes(app: FastifyInstance, context: SandboxContext): void {
+  app.post("/createNewTemplate", { config: { auth: true, errorShape: "message" } }, async (request) => {
+    const user = userOf(request);
+    const form = await receiveUpload(request, context.store.filePath("tmp"));
+    let converted: string | null = null;
+    try {
+      const { templateName, fields, recipients: recipientsText } = form.fields;
+      if (form.file === null) throw new ApiError(400, "No file uploaded.");
+      if (templateName === undefined || templateName.trim() === "")
+        throw new ApiError(400, "Template name is required.");
+      if (!isJsonText(fields)) throw new ApiError(400, "Invalid fields data.");
+      let recipientList: unknown;
+      if (recipientsText !== undefined) {
+        try {
+          recipientList = JSON.parse(recipientsText);
+        } catch {
+          recipientList = null;
+        }
+        if (!Array.isArray(recipientList)) throw new ApiError(400, "Recipients must be an array.");
+      }
+      if (templateName.length > maxNameLength) {
+        throw new ApiError(400, `Template name is too long (at most ${maxNameLength} characters).`);
+      }
+      const autoRelease = parseAutoRelease(form.fields.autoReleaseSignatures);
+      const emailSubject = optionalSubject(form.fields.emailSubject);
+
+      const pdfFile = await readablePdf(context, form.file);
+      if (pdfFile !== form.file) converted = pdfFile;
+      const pages = await inspectPdf(pdfFile);
+      const groups = parseTemplateFields(fields, pages);
+      const recipients = recipientList === undefined ? null : checkRecipients(recipientList, groups.length, true);
+
+      const id = randomUUID();
+      const relativeFile = path.join("files", "templates", `${id}.pdf`);
+      await mkdir(context.store.filePath(path.dirname(relativeFile)), { recursive: true });
+      await rename(pdfFile, context.store.filePath(relativeFile));
+      const template: Template = {
+        id,
+        userId: user.id,
+        name: templateName.trim(),
+        storageKey: `templates/${user.id}/${id}.pdf`,
+        file: relativeFile,
+        sha256: await sha256OfFile(context.store.filePath(relativeFile)),
+        pages,
+        groups,
+        autoRelease,
+        createdAt: new Date(context.now()).toISOString(),
+      };
+      context.store.addTemplate(template);
+      if (recipients === null) {
+        await context.store.save();
+        return {
+          message: "Template created successfully",
+          template_id: id,
+          s3_url: template.storageKey,
+          fields: groups,
+        };
+      }
+      const document = await createDocument(context, user, template, recipients, emailSubject);
+      return {
+        message: "Template created and PDF created successfully",
+        template_id: id,
+        pdf_id: document.id,
+        s3_url: template.storageKey,
+        fields: groups.flatMap((group, index) =>
+          group.map((field) => ({
+            ...field,
+            recipient: { email: recipients[index]?.email, name: recipients[index]?.name },
+          })),
+        ),
+        recipients: recipients.map((recipient) => recipient.email),
+      };
+    } finally {
+      await form.discard();
+      if (converted !== null) await rm(converted, { force: true });
+    }
+  });
+
+  app.post("/createFromTemplate", { config: { auth: true } }, async (request) => {
+    const user = userOf(request);
+    const body = request.body;
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      throw new ApiError(400, "The body must be a JSON object with templateId and recipients.");
+    }
+    const { templateId, recipients, emailSubject } = body as Record<string, unknown>;
+    if (templateId === undefined || recipients === undefined) {
+      throw new ApiError(400, "templateId and recipients are required.");
+    }
+    if (typeof templateId !== "string") throw new ApiError(400, "templateId must be a string.");
+    const template = context.store.template(templateId);
+    if (template === undefined || template.userId !== user.id) throw new ApiError(400, "Template not found.");
+    const checked = checkRecipients(recipients, template.groups.length, false);
+    const document = await createDocument(context, user, template, checked, optionalSubject(emailSubject));
+    return {
+      message: "Document created and sent successfully",
+      pdf_id: document.id,
+      recipients: checked.map((recipient) => recipient.email),
+    };
+  });
+}

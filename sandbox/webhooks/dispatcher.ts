@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import type { Delivery, WebhookEventType } from "../state/schema";
+import type { SandboxStore } from "../state/store";
+import { webhookSignature } from "./signature";
+
+export interface DispatcherOptions {
+  /** Waits before each retry; five retries after the first attempt (API-NOTES.md). */
+  retryDelaysMs: readonly number[];
+  timeoutMs: number;
+  now: () => number;
+}
+
+export const defaultRetryDelaysMs = [1000, 2000, 4000, 8000, 16000] as const;
+
+/**
+ * Delivers events to the user's registered webhooks: POST with the JSON body, any 2xx is success,
+ * failures retried with back-off. Deliveries of one document go strictly in order: the next waits
+ * until the previous one succeeded or gave up. The queue lives in the store, so a restart resumes it.
+ */
+export class WebhookDispatcher {
+  private readonly workers = new Map<string, Promise<void>>();
+  private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  private readonly inFlight = new Set<AbortController>();
+  private closed = false;
+
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly options: DispatcherOptions,
+  ) {}
+
+  /** Resumes every delivery still due (after a restart). */
+  start(): void {
+    for (const pdfId of new Set(this.pending().map((delivery) => delivery.pdf_id))) this.kick(pdfId);
+  }
+
+  /** Queues one event for every registration of `userId` for its type; the caller saves the store. */
+  enqueue(userId: string, pdfId: string, eventType: WebhookEventType, payload: Record<string, unknown>): void {
+    const eventId = randomUUID();
+    const body = JSON.stringify({ id: eventId, event: eventType, ...payload });
+    const createdAt = new Date(this.options.now()).toISOString();
+    for (const webhook of this.store.webhooksOf(userId)) {
+      if (webhook.eventType !== eventType) continue;
+      this.store.addDelivery({
+        id: randomUUID(),
+        eventId,
+        userId,
+        webhookId: webhook.id,
+        pdf_id: pdfId,
+        url: webhook.url,
+        eventType,
+        body,
+        secret: webhook.secret,
+        state: "pending",
+        nextAttemptAt: createdAt,
+        attempts: [],
+        createdAt,
+      });
+    }
+  }
+
+  /** Starts delivering a document's queue (after the store was saved). */
+  kick(pdfId: string): void {
+    if (this.closed || this.workers.has(pdfId)) return;
+    const worker = this.drain(pdfId).finally(() => {
+      this.workers.delete(pdfId);
+      if (!this.closed && this.pending().some((delivery) => delivery.pdf_id === pdfId)) this.kick(pdfId);
+    });
+    this.workers.set(pdfId, worker);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const controller of this.inFlight) controller.abort();
+    for (const entry of this.timers) {
+      clearTimeout(entry.timer);
+      entry.resolve();
+    }
+    await Promise.allSettled([...this.workers.values()]);
+  }
+
+  private pending(): Delivery[] {
+    return this.store.state.deliveries.filter((delivery) => delivery.state === "pending");
+  }
+
+  private async drain(pdfId: string): Promise<void> {
+    while (!this.closed) {
+      const next = this.pending()
+        .filter((delivery) => delivery.pdf_id === pdfId)
+        .sort((a, b) => a.sequence - b.sequence)[0];
+      if (next === undefined) return;
+      const due = next.nextAttemptAt === null ? 0 : Date.parse(next.nextAttemptAt) - this.options.now();
+      if (due > 0) await this.sleep(due);
+      if (this.closed) return;
+      await this.attempt(next);
+      await this.store.save();
+    }
+  }
+
+  private async attempt(delivery: Delivery): Promise<void> {
+    const started = this.options.now();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    this.inFlight.add(controller);
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const headers: Record<string, string> = {
+        "content-type": "application/json",
+        "user-agent": "Signdesk-Sandbox-Webhooks/1.0",
+        "x-webhook-id": delivery.eventId,
+      };
+      if (delivery.secret !== null) headers["x-webhook-signature"] = webhookSignature(delivery.secret, delivery.body);
+      const response = await fetch(delivery.url, {
+        method: "POST",
+        headers,
+        body: delivery.body,
+        redirect: "manual",
+        signal: controller.signal,
+      });
+      status = response.status;
+      await response.body?.cancel();
+      if (status < 200 || status > 299) error = `HTTP ${status}`;
+    } catch (caught) {
+      error = controller.signal.aborted ? (this.closed ? "stopped" : "timed out") : describe(caught);
+    } finally {
+      clearTimeout(timer);
+      this.inFlight.delete(controller);
+    }
+    if (this.closed && error === "stopped") return;
+    const ok = error === null;
+    delivery.attempts.push({
+      at: new Date(started).toISOString(),
+      ok,
+      status,
+      error,
+      durationMs: this.options.now() - started,
+    });
+    const retry = this.options.retryDelaysMs[delivery.attempts.length - 1];
+    if (ok) {
+      delivery.state = "delivered";
+      delivery.nextAttemptAt = null;
+    } else if (retry === undefined) {
+      delivery.state = "failed";
+      delivery.nextAttemptAt = null;
+    } else {
+      delivery.nextAttemptAt = new Date(this.options.now() + retry).toISOString();
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const entry = {
+        timer: setTimeout(() => {
+          this.timers.delete(entry);
+          resolve();
+        }, ms),
+        resolve,
+      };
+      this.timers.add(entry);
+    });
+  }
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+}
