@@ -157,10 +157,10 @@ export function inboxPageHtml(): string {
   </div>
 </header>
 <main class="inbox-layout">
-  <form id="key-form" class="key-form" novalidate>
+  <form id="key-form" class="key-form" method="post" novalidate>
     <div class="key-row">
       <label for="api-key">Sandbox API key</label>
-      <input id="api-key" name="api-key" type="password" autocomplete="off" spellcheck="false" required aria-describedby="key-help">
+      <input id="api-key" type="password" autocomplete="off" spellcheck="false" required aria-describedby="key-help">
       <button type="submit" class="button primary">Show messages</button>
       <button type="button" id="forget-key" class="button subtle" hidden>Forget key</button>
     </div>

@@ -350,7 +350,10 @@ function showOutcome(kind, title, text, options = {}) {
     view.control.removeAttribute("aria-invalid");
     view.control.removeAttribute("aria-describedby");
   }
-  if (options.focus) ui.outcome.focus();
+  if (options.focus) {
+    ui.outcome.focus({ preventScroll: true });
+    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -510,12 +513,14 @@ function createField(data, label) {
         break;
       case "Name":
         input.type = "text";
+        input.maxLength = 200;
         input.autocomplete = "name";
         input.spellcheck = false;
         input.value = recipient?.name ?? "";
         break;
       case "Email":
         input.type = "email";
+        input.maxLength = 254;
         input.autocomplete = "email";
         input.spellcheck = false;
         input.value = recipient?.email ?? "";
@@ -523,6 +528,7 @@ function createField(data, label) {
       default:
         // Text, and any type this page does not know yet, is free text.
         input.type = "text";
+        input.maxLength = 1000;
         input.placeholder = data.type;
     }
     input.setAttribute("aria-label", label);
@@ -752,7 +758,7 @@ function context2d(canvas) {
 function fitCanvas(canvas, field) {
   const aspect = field.width / field.height;
   canvas.style.aspectRatio = `${field.width} / ${field.height}`;
-  canvas.style.width = `min(100%, calc(40vh * ${aspect.toFixed(4)}))`;
+  canvas.style.width = `min(100%, calc(35vh * ${aspect.toFixed(4)}))`;
   const rect = canvas.getBoundingClientRect();
   if (rect.width <= 0) return false;
   const scale = window.devicePixelRatio || 1;
