@@ -4,9 +4,36 @@
  */
 export const channelNames = {
   appInfo: "app:info",
+  accountsList: "accounts:list",
+  accountsAdd: "accounts:add",
+  accountsUpdate: "accounts:update",
+  accountsRemove: "accounts:remove",
+  accountsSetActive: "accounts:setActive",
+  accountsTestConnection: "accounts:testConnection",
+  draftsList: "drafts:list",
+  draftsCreateFromFile: "drafts:createFromFile",
+  draftsOpen: "drafts:open",
+  draftsSave: "drafts:save",
+  draftsRename: "drafts:rename",
+  draftsDuplicate: "drafts:duplicate",
+  draftsDelete: "drafts:delete",
+  draftsRestore: "drafts:restore",
+  templatesList: "templates:list",
+  templatesCreate: "templates:create",
+  documentsList: "documents:list",
+  documentsSend: "documents:send",
+  documentsRefresh: "documents:refresh",
+  documentsImport: "documents:import",
+  documentsDownload: "documents:download",
+  documentsShowInFolder: "documents:showInFolder",
+  documentsOpenFile: "documents:openFile",
+  webhooksList: "webhooks:list",
+  webhooksRegister: "webhooks:register",
+  webhooksDelete: "webhooks:delete",
+  sandboxOutbox: "sandbox:outbox",
 } as const;
 
-export const eventNames = ["app:navigate"] as const;
+export const eventNames = ["app:navigate", "documents:changed", "transfer:progress", "service:reachability"] as const;
 
 export type MethodName = keyof typeof channelNames;
 export type ChannelName = (typeof channelNames)[MethodName];

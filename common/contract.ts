@@ -1,5 +1,15 @@
 import { z } from "zod";
+import { AccountInputSchema, AccountSchema, ConnectionCheckSchema, CoordinateOriginSchema } from "./accounts";
 import { type ChannelName, channelNames, type EventName, type MethodName } from "./channels";
+import { DraftSchema, DraftSummarySchema } from "./draft";
+import {
+  DocumentChangeSchema,
+  DocumentRecordSchema,
+  OutboxMessageSchema,
+  RecipientSchema,
+  TemplateRecordSchema,
+  WebhookRecordSchema,
+} from "./records";
 import type { IpcResult } from "./result";
 import { ScreenIdSchema } from "./screens";
 
@@ -9,6 +19,11 @@ import { ScreenIdSchema } from "./screens";
  */
 
 const NoArgs = z.undefined({ error: "this call takes no arguments" });
+const Id = z.string().min(1).max(200);
+const Nothing = z.null();
+const Bytes = z.instanceof(Uint8Array);
+/** Correlates transfer:progress events with the call that started the transfer. */
+const TransferId = z.string().min(1).max(100);
 
 export const AppInfoSchema = z.object({
   name: z.string(),
@@ -29,20 +44,155 @@ interface ChannelDefinition<C extends ChannelName> {
 
 export const channels = {
   appInfo: { channel: channelNames.appInfo, args: NoArgs, result: AppInfoSchema },
+
+  accountsList: {
+    channel: channelNames.accountsList,
+    args: NoArgs,
+    result: z.object({ accounts: z.array(AccountSchema), activeAccountId: z.string().nullable() }),
+  },
+  accountsAdd: { channel: channelNames.accountsAdd, args: AccountInputSchema, result: AccountSchema },
+  accountsUpdate: {
+    channel: channelNames.accountsUpdate,
+    args: z.object({
+      id: Id,
+      name: z.string().optional(),
+      baseUrl: z.string().optional(),
+      coordinateOrigin: CoordinateOriginSchema.optional(),
+      apiKey: z.string().max(4096).optional(),
+    }),
+    result: AccountSchema,
+  },
+  accountsRemove: { channel: channelNames.accountsRemove, args: z.object({ id: Id }), result: Nothing },
+  accountsSetActive: { channel: channelNames.accountsSetActive, args: z.object({ id: Id }), result: AccountSchema },
+  accountsTestConnection: {
+    channel: channelNames.accountsTestConnection,
+    args: z.object({ id: Id }),
+    result: ConnectionCheckSchema,
+  },
+
+  draftsList: {
+    channel: channelNames.draftsList,
+    args: NoArgs,
+    result: z.object({
+      drafts: z.array(DraftSummarySchema),
+      problems: z.array(z.object({ id: z.string(), message: z.string() })),
+    }),
+  },
+  draftsCreateFromFile: {
+    channel: channelNames.draftsCreateFromFile,
+    args: z.object({ fileName: z.string().min(1).max(255), bytes: Bytes }),
+    result: DraftSchema,
+  },
+  draftsOpen: {
+    channel: channelNames.draftsOpen,
+    args: z.object({ id: Id }),
+    result: z.object({ draft: DraftSchema, pdf: Bytes }),
+  },
+  draftsSave: {
+    channel: channelNames.draftsSave,
+    args: z.object({ draft: z.unknown() }),
+    result: z.object({ revision: z.number(), updatedAt: z.string() }),
+  },
+  draftsRename: {
+    channel: channelNames.draftsRename,
+    args: z.object({ id: Id, name: z.string() }),
+    result: z.object({ revision: z.number(), updatedAt: z.string() }),
+  },
+  draftsDuplicate: { channel: channelNames.draftsDuplicate, args: z.object({ id: Id }), result: DraftSchema },
+  draftsDelete: { channel: channelNames.draftsDelete, args: z.object({ id: Id }), result: Nothing },
+  draftsRestore: { channel: channelNames.draftsRestore, args: z.object({ id: Id }), result: Nothing },
+
+  templatesList: { channel: channelNames.templatesList, args: NoArgs, result: z.array(TemplateRecordSchema) },
+  templatesCreate: {
+    channel: channelNames.templatesCreate,
+    args: z.object({
+      draftId: Id,
+      transferId: TransferId,
+      autoReleaseSignatures: z.boolean().default(true),
+      send: z
+        .object({ recipients: z.array(RecipientSchema).min(1), emailSubject: z.string().max(300).optional() })
+        .optional(),
+    }),
+    result: z.object({ template: TemplateRecordSchema, document: DocumentRecordSchema.nullable() }),
+  },
+
+  documentsList: {
+    channel: channelNames.documentsList,
+    args: NoArgs,
+    result: z.object({ documents: z.array(DocumentRecordSchema), reachable: z.boolean() }),
+  },
+  documentsSend: {
+    channel: channelNames.documentsSend,
+    args: z.object({
+      templateId: Id,
+      recipients: z.array(RecipientSchema).min(1),
+      emailSubject: z.string().max(300).optional(),
+    }),
+    result: DocumentRecordSchema,
+  },
+  documentsRefresh: {
+    channel: channelNames.documentsRefresh,
+    args: z.object({ pdfIds: z.array(Id).optional() }).optional(),
+    result: Nothing,
+  },
+  documentsImport: { channel: channelNames.documentsImport, args: NoArgs, result: z.object({ imported: z.number() }) },
+  documentsDownload: {
+    channel: channelNames.documentsDownload,
+    args: z.object({ pdfId: Id, transferId: TransferId }),
+    result: z.object({ path: z.string(), bytes: z.number() }),
+  },
+  documentsShowInFolder: {
+    channel: channelNames.documentsShowInFolder,
+    args: z.object({ path: z.string() }),
+    result: Nothing,
+  },
+  documentsOpenFile: { channel: channelNames.documentsOpenFile, args: z.object({ path: z.string() }), result: Nothing },
+
+  webhooksList: { channel: channelNames.webhooksList, args: NoArgs, result: z.array(WebhookRecordSchema) },
+  webhooksRegister: {
+    channel: channelNames.webhooksRegister,
+    args: z.object({
+      url: z.string().min(1).max(2048),
+      eventType: z.enum(["document.signed", "document.finalized"]),
+      secret: z.string().min(1).max(512).optional(),
+      generateSecret: z.boolean().optional(),
+    }),
+    /** `secret` is returned once, when generated here; it is never stored by the app. */
+    result: z.object({ webhook: WebhookRecordSchema, secret: z.string().nullable() }),
+  },
+  webhooksDelete: {
+    channel: channelNames.webhooksDelete,
+    args: z.object({ url: z.string().min(1).max(2048) }),
+    result: Nothing,
+  },
+
+  sandboxOutbox: { channel: channelNames.sandboxOutbox, args: NoArgs, result: z.array(OutboxMessageSchema) },
 } as const satisfies { [M in MethodName]: ChannelDefinition<(typeof channelNames)[M]> };
 
 export const events = {
   /** Main asks the renderer to show a screen (menu item or keyboard accelerator). */
   "app:navigate": z.object({ screen: ScreenIdSchema }),
+  /** A tracked document's status changed (each change once). */
+  "documents:changed": DocumentChangeSchema,
+  /** Progress of an upload (template creation) or a download. */
+  "transfer:progress": z.object({
+    transferId: z.string(),
+    kind: z.enum(["upload", "download"]),
+    done: z.number(),
+    total: z.number().nullable(),
+  }),
+  /** The active account's service became unreachable, or reachable again. */
+  "service:reachability": z.object({ accountId: z.string(), reachable: z.boolean(), message: z.string().nullable() }),
 } as const satisfies { [E in EventName]: z.ZodType };
 
 type Channels = typeof channels;
 export type ArgsOf<M extends MethodName> = z.output<Channels[M]["args"]>;
+export type ArgsInputOf<M extends MethodName> = z.input<Channels[M]["args"]>;
 export type ResultOf<M extends MethodName> = z.output<Channels[M]["result"]>;
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
 
 type MethodSignature<M extends MethodName> = (
-  ...args: ArgsOf<M> extends undefined ? [] : [args: ArgsOf<M>]
+  ...args: undefined extends ArgsInputOf<M> ? [args?: ArgsInputOf<M>] : [args: ArgsInputOf<M>]
 ) => Promise<IpcResult<ResultOf<M>>>;
 
 /** The shape of `window.signdesk`. */

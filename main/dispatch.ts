@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type MethodName, methodNames } from "../common/channels";
 import { type ArgsOf, channels, type ResultOf } from "../common/contract";
-import { fail, type IpcResult, ok } from "../common/result";
+import { fail, type IpcError, type IpcResult, ok } from "../common/result";
 import { HandlerError } from "./handler-error";
 
 export type HandlerImplementations = {
@@ -18,6 +18,8 @@ export interface Dispatcher {
 export interface DispatcherOptions {
   /** Where unexpected failures are reported (never shown to the user in full). */
   onUnexpectedError?: (channel: string, error: unknown) => void;
+  /** Recognises the modules' own user-facing errors (service, drafts, keychain…): their code and message. */
+  describeError?: (error: unknown) => IpcError | null;
 }
 
 export function createDispatcher(implementations: HandlerImplementations, options: DispatcherOptions = {}): Dispatcher {
@@ -38,6 +40,8 @@ export function createDispatcher(implementations: HandlerImplementations, option
       return ok(await run(parsed.data));
     } catch (error) {
       if (error instanceof HandlerError) return fail(error.code, error.message);
+      const known = options.describeError?.(error) ?? null;
+      if (known !== null) return fail(known.code, known.message);
       options.onUnexpectedError?.(channel, error);
       return fail("internal", `Something went wrong while handling ${channel}.`);
     }

@@ -1,5 +1,16 @@
-import type { AppInfo } from "../common/contract";
-import { createDispatcher, type Dispatcher, type DispatcherOptions } from "./dispatch";
+import type { IpcError } from "../common/result";
+import { PdfProblem } from "../sandbox/pdf/pdf-problem";
+import { KeychainUnavailableError } from "./accounts/keychain";
+import type { Core } from "./core-types";
+import { createDispatcher, type Dispatcher } from "./dispatch";
+import { DraftError } from "./drafts/draft-errors";
+import { accountHandlers } from "./handlers/accounts";
+import { documentHandlers } from "./handlers/documents";
+import { draftHandlers } from "./handlers/drafts";
+import { sandboxHandlers } from "./handlers/sandbox";
+import { templateHandlers } from "./handlers/templates";
+import { webhookHandlers } from "./handlers/webhooks";
+import { ServiceError } from "./service/service-error";
 
 export interface AppIdentity {
   name: string;
@@ -9,18 +20,41 @@ export interface AppIdentity {
   electronVersion: string | null;
 }
 
-export interface HandlerDeps extends DispatcherOptions {
+export interface HandlerDeps {
   app: AppIdentity;
-  /** The account calls go to; null until one is configured. */
-  activeAccount: () => AppInfo["activeAccount"];
+  core: Core;
+  /** Where unexpected failures are reported (never shown to the user in full). */
+  onUnexpectedError?: (channel: string, error: unknown) => void;
+}
+
+/** The modules' own errors carry messages written for the user: pass them through with a code. */
+export function describeKnownError(error: unknown): IpcError | null {
+  if (error instanceof ServiceError) return { code: error.category, message: error.message };
+  if (error instanceof DraftError) return { code: error.code, message: error.message };
+  if (error instanceof PdfProblem) return { code: "unreadable_file", message: error.message };
+  if (error instanceof KeychainUnavailableError) return { code: "keychain", message: error.message };
+  return null;
 }
 
 /** The one place IPC handlers are built; plain Node, shared by Electron and the Chromium harness. */
 export function createHandlers(deps: HandlerDeps): Dispatcher {
+  const { core } = deps;
   return createDispatcher(
     {
-      appInfo: () => ({ ...deps.app, activeAccount: deps.activeAccount() }),
+      appInfo: () => {
+        const account = core.accounts.active();
+        return {
+          ...deps.app,
+          activeAccount: account === null ? null : { name: account.name, baseUrl: account.baseUrl },
+        };
+      },
+      ...accountHandlers(core.accounts, () => void core.tracker.refreshNow()),
+      ...draftHandlers(core.drafts, core.scratchDir),
+      ...templateHandlers(core),
+      ...documentHandlers(core),
+      ...webhookHandlers(core),
+      ...sandboxHandlers(core),
     },
-    deps,
+    { onUnexpectedError: deps.onUnexpectedError, describeError: describeKnownError },
   );
 }

@@ -1,9 +1,14 @@
 import path from "node:path";
-import { app, type BrowserWindow, session } from "electron";
+import { app, type BrowserWindow, session, shell } from "electron";
+import { osKeychain } from "./accounts/keychain";
+import { type RunningCore, startCore } from "./core";
 import { registerAppSchemeAsPrivileged, serveAppProtocol } from "./electron/app-protocol";
+import { sendEvent } from "./electron/events";
 import { hardenSession, lockDownWebContents } from "./electron/hardening";
 import { registerIpc } from "./electron/ipc";
 import { installApplicationMenu } from "./electron/menu";
+import { showDesktopNotification } from "./electron/notifications";
+import { electronSettingsBackend } from "./electron/settings-store";
 import { createMainWindow } from "./electron/window";
 import { createHandlers } from "./handlers";
 import { appOrigin } from "./trusted-sender";
@@ -19,9 +24,12 @@ registerAppSchemeAsPrivileged();
 lockDownWebContents();
 
 let mainWindow: BrowserWindow | null = null;
+let core: RunningCore | null = null;
 
 function openMainWindow(): void {
   mainWindow = createMainWindow({ preloadPath, startUrl: devServerUrl ?? `${appOrigin}/index.html` });
+  // Coming back to the window is when the user wants fresh statuses.
+  mainWindow.on("focus", () => void core?.tracker.refreshNow());
   mainWindow.on("closed", () => {
     mainWindow = null;
   });
@@ -40,6 +48,18 @@ async function start(): Promise<void> {
   await app.whenReady();
   serveAppProtocol(rendererDir);
   hardenSession(session.defaultSession);
+  core = await startCore({
+    userDataDir: app.getPath("userData"),
+    downloadsDir: app.getPath("downloads"),
+    keychain: osKeychain(),
+    settingsBackend: electronSettingsBackend(),
+    emit: (event, payload) => {
+      if (mainWindow !== null) sendEvent(mainWindow, event, payload);
+    },
+    notify: (notification) => showDesktopNotification(notification, () => mainWindow),
+    shell: { showItemInFolder: (file) => shell.showItemInFolder(file), openPath: (file) => shell.openPath(file) },
+    log: (message) => console.warn(`[signdesk] ${message}`),
+  });
   const dispatcher = createHandlers({
     app: {
       name: app.getName(),
@@ -48,7 +68,7 @@ async function start(): Promise<void> {
       arch: process.arch,
       electronVersion: process.versions.electron ?? null,
     },
-    activeAccount: () => null,
+    core,
     onUnexpectedError: (channel, error) => console.error(`[ipc] ${channel} failed:`, error),
   });
   const allowedOrigins = devServerUrl === undefined ? [appOrigin] : [appOrigin, new URL(devServerUrl).origin];
@@ -62,6 +82,13 @@ if (app.requestSingleInstanceLock()) {
   app.on("second-instance", focusMainWindow);
   app.on("window-all-closed", () => {
     if (process.platform !== "darwin") app.quit();
+  });
+  app.on("will-quit", (event) => {
+    if (core === null) return;
+    const closing = core;
+    core = null;
+    event.preventDefault();
+    void closing.close().finally(() => app.quit());
   });
   start().catch((error: unknown) => {
     console.error("Signdesk failed to start:", error);

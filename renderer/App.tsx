@@ -9,13 +9,19 @@ import { PlannedScreen } from "./screens/PlannedScreen";
 
 export function App({ bridge }: { bridge: SigndeskApi }) {
   const [screen, setScreen] = useState<ScreenId>("templates");
+  /** Bumped by every navigation, so that focus moves even when the screen stays the same. */
+  const [navigation, setNavigation] = useState(0);
   const appInfo = useAppInfo(bridge);
 
   const navigate = useCallback((next: ScreenId) => {
     setScreen(next);
-    // Move focus to the new screen's heading so keyboard and screen-reader users land on it.
-    requestAnimationFrame(() => document.getElementById(`${next}-title`)?.focus());
+    setNavigation((count) => count + 1);
   }, []);
+
+  // After the new screen is on the page, move focus to its heading so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    if (navigation > 0) document.getElementById(`${screen}-title`)?.focus();
+  }, [screen, navigation]);
 
   useScreenShortcuts(navigate);
   useEffect(() => bridge.on("app:navigate", ({ screen: next }) => navigate(next)), [bridge, navigate]);

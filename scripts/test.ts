@@ -1,5 +1,7 @@
-import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
@@ -18,36 +20,83 @@ interface VitestJson {
   numFailedTestSuites: number;
 }
 
-mkdirSync(path.dirname(resultsFile), { recursive: true });
-rmSync(resultsFile, { force: true });
-
-const vitest = path.join(root, "node_modules/vitest/vitest.mjs");
-const child = spawn(
-  process.execPath,
-  [
-    vitest,
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${resultsFile}`,
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, stdio: "inherit" },
-);
-
-const exitCode: number = await new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
-
-let summary: VitestJson;
-try {
-  summary = JSON.parse(readFileSync(resultsFile, "utf8")) as VitestJson;
-} catch {
-  console.log("Vitest did not report results (see above).");
-  console.log("0 passed, 1 failed");
-  process.exit(exitCode === 0 ? 1 : exitCode);
+/**
+ * On Linux the keychain tests need a Secret Service. Run the whole suite inside a private D-Bus
+ * session with its own unlocked GNOME Keyring, so tests never touch the user's own keychain.
+ */
+function privateKeyringCommand(): string[] | null {
+  if (process.platform !== "linux" || process.env.SIGNDESK_PRIVATE_KEYRING === "1") return null;
+  const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+  if (!has("dbus-run-session") || !has("gnome-keyring-daemon")) return null;
+  // A fresh keyring folder each run: the daemon creates its keyring there with this run's password.
+  const unlock =
+    'printf %s "$SIGNDESK_KEYRING_PASSWORD" | XDG_DATA_HOME="$SIGNDESK_KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"';
+  return [
+    "dbus-run-session",
+    "--",
+    "sh",
+    "-c",
+    unlock,
+    "sh",
+    process.execPath,
+    ...process.execArgv,
+    import.meta.filename,
+  ];
 }
 
-// A file that fails to load counts as a failure even though none of its tests ran.
-const failed = summary.numFailedTests + (summary.numFailedTests === 0 ? summary.numFailedTestSuites : 0);
-const skipped = summary.numPendingTests + summary.numTodoTests;
-console.log(`${summary.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(exitCode !== 0 || failed > 0 ? 1 : 0);
+const wrapped = privateKeyringCommand();
+if (wrapped !== null) {
+  const [command = "", ...args] = wrapped;
+  const keyringHome = mkdtempSync(path.join(tmpdir(), "signdesk-keyring-"));
+  const child = spawn(command, [...args, ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      SIGNDESK_PRIVATE_KEYRING: "1",
+      SIGNDESK_KEYRING_PASSWORD: randomBytes(16).toString("hex"),
+      SIGNDESK_KEYRING_HOME: keyringHome,
+    },
+  });
+  child.on("close", (code) => {
+    rmSync(keyringHome, { recursive: true, force: true });
+    process.exit(code ?? 1);
+  });
+} else {
+  await runSuite();
+}
+
+async function runSuite(): Promise<void> {
+  mkdirSync(path.dirname(resultsFile), { recursive: true });
+  rmSync(resultsFile, { force: true });
+
+  const vitest = path.join(root, "node_modules/vitest/vitest.mjs");
+  const child = spawn(
+    process.execPath,
+    [
+      vitest,
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${resultsFile}`,
+      ...process.argv.slice(2),
+    ],
+    { cwd: root, stdio: "inherit" },
+  );
+
+  const exitCode: number = await new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+
+  let summary: VitestJson;
+  try {
+    summary = JSON.parse(readFileSync(resultsFile, "utf8")) as VitestJson;
+  } catch {
+    console.log("Vitest did not report results (see above).");
+    console.log("0 passed, 1 failed");
+    process.exit(exitCode === 0 ? 1 : exitCode);
+  }
+
+  // A file that fails to load counts as a failure even though none of its tests ran.
+  const failed = summary.numFailedTests + (summary.numFailedTests === 0 ? summary.numFailedTestSuites : 0);
+  const skipped = summary.numPendingTests + summary.numTodoTests;
+  console.log(`${summary.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
+  process.exit(exitCode !== 0 || failed > 0 ? 1 : 0);
+}

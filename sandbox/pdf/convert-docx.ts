@@ -3,10 +3,10 @@ import { mkdtemp, readdir, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ApiError } from "../http/api-error";
+import { PdfProblem } from "./pdf-problem";
 
 export const conversionProblems = {
-  noLibreOffice: "Word documents cannot be converted: LibreOffice is not installed on the sandbox's machine.",
+  noLibreOffice: "Word documents cannot be converted to PDF: LibreOffice is not installed.",
   failed: "The Word document could not be converted to PDF: it is damaged or not a Word document.",
   timedOut: "Converting the Word document to PDF took too long and was stopped.",
 } as const;
@@ -55,10 +55,10 @@ export async function convertToPdf(input: string, outputDir: string, timeoutMs: 
         resolve(code === 0 ? "ok" : "failed");
       });
     });
-    if (outcome === "missing") throw new ApiError(400, conversionProblems.noLibreOffice);
-    if (outcome === "timeout") throw new ApiError(400, conversionProblems.timedOut);
+    if (outcome === "missing") throw new PdfProblem(conversionProblems.noLibreOffice);
+    if (outcome === "timeout") throw new PdfProblem(conversionProblems.timedOut);
     const produced = (await readdir(work)).find((name) => name.toLowerCase().endsWith(".pdf"));
-    if (outcome !== "ok" || produced === undefined) throw new ApiError(400, conversionProblems.failed);
+    if (outcome !== "ok" || produced === undefined) throw new PdfProblem(conversionProblems.failed);
     const result = path.join(outputDir, `${path.basename(work)}.pdf`);
     await rename(path.join(work, produced), result);
     return result;

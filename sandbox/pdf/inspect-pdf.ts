@@ -2,7 +2,7 @@ import { open } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { normaliseRotation, type PageGeometry } from "../../common/coordinates";
-import { ApiError } from "../http/api-error";
+import { PdfProblem } from "./pdf-problem";
 import { endsWithEofMarker } from "./sniff";
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
@@ -22,8 +22,8 @@ export function loadPdfJs(): Promise<PdfJs> {
 }
 
 export const pdfProblems = {
-  notPdf: "The uploaded file is not a PDF or Word document.",
-  empty: "The uploaded file is empty.",
+  notPdf: "The file is not a PDF or Word document.",
+  empty: "The file is empty.",
   truncated: "The PDF is truncated or damaged: it does not end where a PDF must end.",
   damaged: "The PDF is damaged and cannot be read.",
   encrypted: "The PDF is encrypted or password-protected; upload an unprotected copy.",
@@ -32,10 +32,10 @@ export const pdfProblems = {
 
 /**
  * Page count and page geometry of the PDF at `file`, read through pdf.js with ranged reads from
- * disk, so that a 50 MB upload is never held in memory. Unreadable files answer a 400 naming why.
+ * disk, so that a 50 MB upload is never held in memory. An unreadable file throws a PdfProblem naming why.
  */
 export async function inspectPdf(file: string): Promise<PageGeometry[]> {
-  if (!(await endsWithEofMarker(file))) throw new ApiError(400, pdfProblems.truncated);
+  if (!(await endsWithEofMarker(file))) throw new PdfProblem(pdfProblems.truncated);
   const { getDocument, PDFDataRangeTransport } = await loadPdfJs();
   const handle = await open(file, "r");
   const { size } = await handle.stat();
@@ -62,18 +62,18 @@ export async function inspectPdf(file: string): Promise<PageGeometry[]> {
   try {
     const pdf = await task.promise.catch((error: unknown) => {
       const name = (error as { name?: string }).name;
-      throw new ApiError(400, name === "PasswordException" ? pdfProblems.encrypted : pdfProblems.damaged);
+      throw new PdfProblem(name === "PasswordException" ? pdfProblems.encrypted : pdfProblems.damaged);
     });
     const { info } = await pdf.getMetadata();
     // Set (to the security handler's name) only when the file is encrypted, even without a user password.
     if ((info as { EncryptFilterName?: unknown }).EncryptFilterName) {
-      throw new ApiError(400, pdfProblems.encrypted);
+      throw new PdfProblem(pdfProblems.encrypted);
     }
-    if (pdf.numPages < 1) throw new ApiError(400, pdfProblems.noPages);
+    if (pdf.numPages < 1) throw new PdfProblem(pdfProblems.noPages);
     const pages: PageGeometry[] = [];
     for (let number = 1; number <= pdf.numPages; number += 1) {
       const page = await pdf.getPage(number).catch(() => {
-        throw new ApiError(400, pdfProblems.damaged);
+        throw new PdfProblem(pdfProblems.damaged);
       });
       const [left = 0, bottom = 0, right = 0, top = 0] = page.view;
       pages.push({ cropBox: [left, bottom, right, top], rotation: normaliseRotation(page.rotate) });

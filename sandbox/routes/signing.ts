@@ -11,9 +11,14 @@ import { signingPageHtml } from "../pages/html";
 export function signingRoutes(app: FastifyInstance, context: SandboxContext): void {
   const hashParam = (params: unknown) => String((params as { hash: string }).hash);
 
+  // An unknown link still gets the page (with 404): it tells the recipient in words, not JSON.
   app.get("/sign/:hash", async (request, reply: FastifyReply) => {
-    signingTarget(context, hashParam(request.params));
-    return reply.headers(pageHeaders()).type("text/html; charset=utf-8").send(signingPageHtml());
+    const known = context.store.recipientByHash(hashParam(request.params)) !== undefined;
+    return reply
+      .code(known ? 200 : 404)
+      .headers(pageHeaders())
+      .type("text/html; charset=utf-8")
+      .send(signingPageHtml());
   });
 
   app.get("/sign/:hash/data", async (request) => {

@@ -12,6 +12,7 @@ import { ApiError } from "../http/api-error";
 import { userOf } from "../http/app";
 import { convertToPdf } from "../pdf/convert-docx";
 import { inspectPdf, pdfProblems } from "../pdf/inspect-pdf";
+import { PdfProblem } from "../pdf/pdf-problem";
 import { sniffUpload } from "../pdf/sniff";
 import type { Template } from "../state/schema";
 
@@ -21,6 +22,12 @@ async function sha256OfFile(file: string): Promise<string> {
   const hash = createHash("sha256");
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest("hex");
+}
+
+/** A file that cannot be read is the client's problem: 400 with the reason. */
+function asBadRequest(error: unknown): never {
+  if (error instanceof PdfProblem) throw new ApiError(400, error.message);
+  throw error;
 }
 
 function parseAutoRelease(raw: string | undefined): boolean {
@@ -41,8 +48,8 @@ function optionalSubject(raw: unknown): string | null {
 /** The uploaded file as a readable PDF: converted when it is a Word document. Returns its path. */
 async function readablePdf(context: SandboxContext, upload: string): Promise<string> {
   const kind = await sniffUpload(upload);
-  if (kind === "empty") throw new ApiError(400, pdfProblems.empty);
-  if (kind === "unknown") throw new ApiError(400, pdfProblems.notPdf);
+  if (kind === "empty") throw new PdfProblem(pdfProblems.empty);
+  if (kind === "unknown") throw new PdfProblem(pdfProblems.notPdf);
   if (kind === "pdf") return upload;
   // LibreOffice picks its import filter by extension: name the file for what its bytes say it is.
   const named = `${upload}.${kind}`;
@@ -80,9 +87,9 @@ export function templateRoutes(app: FastifyInstance, context: SandboxContext): v
       const autoRelease = parseAutoRelease(form.fields.autoReleaseSignatures);
       const emailSubject = optionalSubject(form.fields.emailSubject);
 
-      const pdfFile = await readablePdf(context, form.file);
+      const pdfFile = await readablePdf(context, form.file).catch(asBadRequest);
       if (pdfFile !== form.file) converted = pdfFile;
-      const pages = await inspectPdf(pdfFile);
+      const pages = await inspectPdf(pdfFile).catch(asBadRequest);
       const groups = parseTemplateFields(fields, pages);
       const recipients = recipientList === undefined ? null : checkRecipients(recipientList, groups.length, true);
 

@@ -3,18 +3,20 @@ import { methodNames } from "../../common/channels";
 import { type AppHarness, openApp } from "../support/app-harness";
 import { describeWith } from "../support/requirements";
 
-describeWith("chromium", "app shell in Chromium, against the real handlers", () => {
+describeWith(["chromium", "secret-service"], "app shell in Chromium, against the real handlers", () => {
   let app: AppHarness;
   let accountLookups = 0;
 
   beforeAll(async () => {
     app = await openApp({
-      deps: {
-        app: { name: "Signdesk", version: "9.8.7", platform: "testos", arch: "x64", electronVersion: null },
-        activeAccount: () => {
+      app: { name: "Signdesk", version: "9.8.7", platform: "testos", arch: "x64", electronVersion: null },
+      // Counts how often the handlers ask for the active account, to see which calls reach them.
+      onCore: (core) => {
+        const active = core.accounts.active.bind(core.accounts);
+        core.accounts.active = () => {
           accountLookups += 1;
-          return { name: "Sandbox", baseUrl: "http://127.0.0.1:4010" };
-        },
+          return active();
+        };
       },
     });
   });
@@ -36,7 +38,9 @@ describeWith("chromium", "app shell in Chromium, against the real handlers", () 
     await app.page.getByTestId("active-account").waitFor();
     await expect(app.page.getByTestId("app-version").textContent()).resolves.toBe("Signdesk 9.8.7");
     await expect(app.page.getByTestId("app-platform").textContent()).resolves.toBe("testos x64");
-    await expect(app.page.getByTestId("active-account").textContent()).resolves.toBe("Sandbox · http://127.0.0.1:4010");
+    const sandboxUrl = app.core.sandbox?.url ?? "";
+    expect(sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await expect(app.page.getByTestId("active-account").textContent()).resolves.toBe(`Sandbox · ${sandboxUrl}`);
     const direct = await app.page.evaluate(() => window.signdesk?.appInfo());
     expect(direct).toEqual({
       ok: true,
@@ -46,7 +50,7 @@ describeWith("chromium", "app shell in Chromium, against the real handlers", () 
         platform: "testos",
         arch: "x64",
         electronVersion: null,
-        activeAccount: { name: "Sandbox", baseUrl: "http://127.0.0.1:4010" },
+        activeAccount: { name: "Sandbox", baseUrl: app.core.sandbox?.url },
       },
     });
   });

@@ -2,7 +2,7 @@ import { afterEach, expect, it } from "vitest";
 import { type AppHarness, openApp } from "../support/app-harness";
 import { describeWith } from "../support/requirements";
 
-describeWith("chromium", "light and dark themes follow the system", () => {
+describeWith(["chromium", "secret-service"], "light and dark themes follow the system", () => {
   let app: AppHarness | undefined;
   afterEach(async () => {
     await app?.close();

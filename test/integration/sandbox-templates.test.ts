@@ -149,13 +149,10 @@ describe("createNewTemplate", () => {
   it("names what is wrong with a file that is not a readable PDF", async () => {
     const fields = [[signature("s1", 1)]];
     const cases: [Uint8Array, string][] = [
-      [
-        new TextEncoder().encode("Just some text, not a document at all."),
-        "The uploaded file is not a PDF or Word document.",
-      ],
+      [new TextEncoder().encode("Just some text, not a document at all."), "The file is not a PDF or Word document."],
       [await truncatedPdf(), "The PDF is truncated or damaged: it does not end where a PDF must end."],
       [await passwordProtectedPdf(), "The PDF is encrypted or password-protected; upload an unprotected copy."],
-      [new Uint8Array(0), "The uploaded file is empty."],
+      [new Uint8Array(0), "The file is empty."],
       [new TextEncoder().encode("%PDF-1.7\n1 0 obj garbage\n%%EOF\n"), "The PDF is damaged and cannot be read."],
     ];
     for (const [file, message] of cases) {

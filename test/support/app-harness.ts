@@ -1,10 +1,17 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { EventName, EventPayload } from "../../common/contract";
 import { fail } from "../../common/result";
-import { createHandlers, type HandlerDeps } from "../../main/handlers";
+import { osKeychain } from "../../main/accounts/keychain";
+import { type CoreOptions, type RunningCore, startCore } from "../../main/core";
+import { type AppIdentity, createHandlers } from "../../main/handlers";
+import { confBackend } from "../../main/settings/settings";
 import { isTrustedSender } from "../../main/trusted-sender";
+import { decodeBytes, encodeBytes } from "./byte-codec";
 import { launchChromium } from "./chromium";
 import { type RendererServer, startRendererServer } from "./renderer-server";
 
@@ -24,72 +31,103 @@ function harnessBridgeScript(): Promise<string> {
   return bridgeScript;
 }
 
-export function defaultDeps(): HandlerDeps {
-  return {
-    app: {
-      name: "Signdesk",
-      version: "0.0.0-test",
-      platform: process.platform,
-      arch: process.arch,
-      electronVersion: null,
-    },
-    activeAccount: () => null,
-  };
-}
+export const testIdentity: AppIdentity = {
+  name: "Signdesk",
+  version: "0.0.0-test",
+  platform: process.platform,
+  arch: process.arch,
+  electronVersion: null,
+};
 
 export interface AppHarness {
   browser: Browser;
   context: BrowserContext;
   page: Page;
   origin: string;
+  core: RunningCore;
+  userDataDir: string;
+  downloadsDir: string;
   /** Sends one of main's events to the page, as webContents.send does in Electron. */
   emit<E extends EventName>(event: E, payload: EventPayload<E>): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface OpenAppOptions {
-  deps?: Partial<HandlerDeps>;
+  app?: AppIdentity;
   colorScheme?: "light" | "dark";
   viewport?: { width: number; height: number };
+  core?: Partial<CoreOptions>;
+  /** Lets a test observe the core before the page loads (e.g. count calls). */
+  onCore?: (core: RunningCore) => void;
 }
 
 /**
- * Opens the built renderer in Chromium, wired to the real createHandlers() through a Playwright
- * binding: the renderer and the handlers are the app's own; only the transport differs from Electron.
+ * Opens the built renderer in Chromium, wired to the real createHandlers() and the real core (its own
+ * user-data folder, the embedded sandbox, the OS keychain under a test service name) through a
+ * Playwright binding: only the transport differs from Electron.
  */
 export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness> {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), "signdesk-app-"));
+  const downloadsDir = await mkdtemp(path.join(tmpdir(), "signdesk-downloads-"));
+  let page: Page | null = null;
+  const core = await startCore({
+    userDataDir,
+    downloadsDir,
+    keychain: osKeychain(`signdesk-test-${randomUUID()}`),
+    settingsBackend: confBackend(userDataDir),
+    emit: (event, payload) => {
+      void page
+        ?.evaluate(
+          ([name, data]) =>
+            (window as unknown as { __signdeskEmit?: (e: string, p: unknown) => void }).__signdeskEmit?.(name, data),
+          [event, encodeBytes(payload)] as const,
+        )
+        .catch(() => {});
+    },
+    ...options.core,
+  });
+  options.onCore?.(core);
   const server: RendererServer = await startRendererServer(rendererDir);
   const browser = await launchChromium();
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? "light",
     viewport: options.viewport ?? { width: 1200, height: 760 },
+    acceptDownloads: false,
   });
-  const dispatcher = createHandlers({ ...defaultDeps(), ...options.deps });
-  await context.exposeBinding("__signdeskInvoke", (source, channel: string, args: unknown) => {
+  const dispatcher = createHandlers({ app: options.app ?? testIdentity, core });
+  await context.exposeBinding("__signdeskInvoke", async (source, channel: string, args: unknown) => {
     const frame = { url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() };
     if (!isTrustedSender(frame, [server.origin])) {
       return fail("forbidden_sender", "This call is only answered for the Signdesk window.");
     }
-    return dispatcher.invoke(channel, args);
+    return encodeBytes(await dispatcher.invoke(channel, decodeBytes(args)));
   });
   await context.addInitScript({ content: await harnessBridgeScript() });
-  const page = await context.newPage();
+  page = await context.newPage();
   await page.goto(`${server.origin}/index.html`);
+  const opened = page;
   return {
     browser,
     context,
-    page,
+    page: opened,
     origin: server.origin,
+    core,
+    userDataDir,
+    downloadsDir,
     async emit(event, payload) {
-      await page.evaluate(
+      await opened.evaluate(
         ([name, data]) =>
           (window as unknown as { __signdeskEmit: (e: string, p: unknown) => void }).__signdeskEmit(name, data),
-        [event, payload] as const,
+        [event, encodeBytes(payload)] as const,
       );
     },
     async close() {
       await browser.close();
       await server.close();
+      for (const account of core.accounts.list()) await core.accounts.remove(account.id).catch(() => {});
+      await core.close();
+      await rm(userDataDir, { recursive: true, force: true });
+      await rm(downloadsDir, { recursive: true, force: true });
     },
   };
 }

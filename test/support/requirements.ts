@@ -8,7 +8,7 @@ export { electronExecutable };
 
 const require = createRequire(import.meta.url);
 
-export type Component = "chromium" | "electron" | "libreoffice";
+export type Component = "chromium" | "electron" | "libreoffice" | "secret-service";
 
 export interface Availability {
   available: boolean;
@@ -40,6 +40,29 @@ export function chromiumExecutable(): string | null {
   }
 }
 
+let keychainProbe: Availability | undefined;
+
+/** Writes, reads back and deletes one probe entry in the OS keychain. */
+function probeKeychain(): Availability {
+  keychainProbe ??= (() => {
+    try {
+      const { Entry } = require("@napi-rs/keyring") as typeof import("@napi-rs/keyring");
+      const entry = new Entry("signdesk-test-probe", `probe-${process.pid}`);
+      entry.setPassword("probe");
+      const readBack = entry.getPassword();
+      entry.deletePassword();
+      if (readBack !== "probe") return { available: false, reason: "the OS keychain did not return what was stored" };
+      return { available: true, reason: "" };
+    } catch (error) {
+      return {
+        available: false,
+        reason: `no usable OS keychain (${(error as Error).message}); on Linux install gnome-keyring and dbus`,
+      };
+    }
+  })();
+  return keychainProbe;
+}
+
 export function availability(component: Component): Availability {
   switch (component) {
     case "chromium":
@@ -50,6 +73,8 @@ export function availability(component: Component): Availability {
       return commandPath(process.env.SOFFICE_PATH ?? "soffice") === null
         ? { available: false, reason: "LibreOffice not found (install libreoffice-writer-nogui, or set SOFFICE_PATH)" }
         : { available: true, reason: "" };
+    case "secret-service":
+      return probeKeychain();
     case "electron":
       return electronExecutable() === null
         ? { available: false, reason: "Electron binary not installed" }
@@ -67,16 +92,22 @@ export function skipIsAllowed(component: Component): boolean {
   return component === "electron" && process.env.ELECTRON_SKIP_BINARY_DOWNLOAD === "1";
 }
 
-/** `describe`, run only where `component` is present; otherwise skipped with its reason, or failed. */
-export function describeWith(component: Component, name: string, body: () => void): void {
-  const { available, reason } = availability(component);
-  if (available) {
+/** `describe`, run only where every component is present; otherwise skipped with the reasons, or failed. */
+export function describeWith(needs: Component | Component[], name: string, body: () => void): void {
+  const components = Array.isArray(needs) ? needs : [needs];
+  const missing = components
+    .map((component) => ({ component, ...availability(component) }))
+    .filter((entry) => !entry.available);
+  if (missing.length === 0) {
     describe(name, body);
-  } else if (skipIsAllowed(component)) {
+    return;
+  }
+  const reason = missing.map((entry) => entry.reason).join("; ");
+  if (missing.every((entry) => skipIsAllowed(entry.component))) {
     describe.skip(`${name} (skipped: ${reason})`, body);
   } else {
     describe(name, () => {
-      it(`needs ${component}`, () => {
+      it(`needs ${missing.map((entry) => entry.component).join(", ")}`, () => {
         throw new Error(`${reason}. REQUIRE_ALL=1 turns this skip into a failure.`);
       });
     });

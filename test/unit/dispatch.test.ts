@@ -1,32 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { channelNames, methodNames } from "../../common/channels";
 import { channels } from "../../common/contract";
-import { createDispatcher } from "../../main/dispatch";
+import { createDispatcher, type HandlerImplementations } from "../../main/dispatch";
 import { HandlerError } from "../../main/handler-error";
-import { createHandlers } from "../../main/handlers";
 
 const identity = { name: "Signdesk", version: "1.2.3", platform: "linux", arch: "x64", electronVersion: "45.0.0" };
 
-describe("createHandlers / dispatcher", () => {
+/** Only appInfo is implemented here: these tests are about dispatch, not the handlers. */
+const onlyAppInfo = (appInfo: HandlerImplementations["appInfo"]) => ({ appInfo }) as unknown as HandlerImplementations;
+const plainInfo = () => ({ ...identity, activeAccount: null });
+
+describe("dispatcher", () => {
   it("registers exactly the contract's channels", () => {
-    const dispatcher = createHandlers({ app: identity, activeAccount: () => null });
+    const dispatcher = createDispatcher(onlyAppInfo(plainInfo));
     expect([...dispatcher.channelNames].sort()).toEqual(Object.values(channelNames).sort());
     expect(Object.keys(channels).sort()).toEqual([...methodNames].sort());
   });
 
-  it("answers app:info with the identity and the active account", async () => {
-    const dispatcher = createHandlers({
-      app: identity,
-      activeAccount: () => ({ name: "Acme", baseUrl: "https://api.example" }),
-    });
-    await expect(dispatcher.invoke("app:info", undefined)).resolves.toEqual({
-      ok: true,
-      value: { ...identity, activeAccount: { name: "Acme", baseUrl: "https://api.example" } },
-    });
+  it("runs the handler and answers ok with its value", async () => {
+    const value = { ...identity, activeAccount: { name: "Acme", baseUrl: "https://api.example" } };
+    const dispatcher = createDispatcher(onlyAppInfo(() => value));
+    await expect(dispatcher.invoke("app:info", undefined)).resolves.toEqual({ ok: true, value });
   });
 
   it("refuses an unknown channel", async () => {
-    const dispatcher = createHandlers({ app: identity, activeAccount: () => null });
+    const dispatcher = createDispatcher(onlyAppInfo(plainInfo));
     await expect(dispatcher.invoke("fs:readFile", "/etc/passwd")).resolves.toMatchObject({
       ok: false,
       error: { code: "unknown_channel" },
@@ -35,42 +33,52 @@ describe("createHandlers / dispatcher", () => {
 
   it("refuses invalid arguments before the handler runs", async () => {
     let calls = 0;
-    const dispatcher = createDispatcher({
-      appInfo: () => {
+    const dispatcher = createDispatcher(
+      onlyAppInfo(() => {
         calls += 1;
-        return { ...identity, activeAccount: null };
-      },
-    });
+        return plainInfo();
+      }),
+    );
     const result = await dispatcher.invoke("app:info", { unexpected: true });
     expect(result).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
     expect(result.ok === false && result.error.message).toMatch(/^Invalid arguments for app:info: /);
     expect(calls).toBe(0);
+    const badAccount = await dispatcher.invoke("accounts:add", { name: "", baseUrl: 42 });
+    expect(badAccount).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
   });
 
   it("passes a HandlerError's code and message through", async () => {
-    const dispatcher = createDispatcher({
-      appInfo: () => {
+    const dispatcher = createDispatcher(
+      onlyAppInfo(() => {
         throw new HandlerError("auth", "Invalid or expired API key.");
-      },
-    });
+      }),
+    );
     await expect(dispatcher.invoke("app:info", undefined)).resolves.toEqual({
       ok: false,
       error: { code: "auth", message: "Invalid or expired API key." },
     });
   });
 
-  it("hides unexpected errors behind a generic message and reports them", async () => {
+  it("passes errors the modules describe, and hides the rest behind a generic message", async () => {
+    class KnownError extends Error {}
     const reported: unknown[] = [];
-    const dispatcher = createDispatcher(
-      {
-        appInfo: async () => {
-          throw new TypeError("secret internals at /home/user/.config");
-        },
-      },
+    const known = createDispatcher(
+      onlyAppInfo(() => {
+        throw new KnownError("The service did not answer within 30 s.");
+      }),
+      { describeError: (error) => (error instanceof KnownError ? { code: "timeout", message: error.message } : null) },
+    );
+    await expect(known.invoke("app:info", undefined)).resolves.toEqual({
+      ok: false,
+      error: { code: "timeout", message: "The service did not answer within 30 s." },
+    });
+    const unknown = createDispatcher(
+      onlyAppInfo(async () => {
+        throw new TypeError("secret internals at /home/user/.config");
+      }),
       { onUnexpectedError: (_channel, error) => reported.push(error) },
     );
-    const result = await dispatcher.invoke("app:info", undefined);
-    expect(result).toEqual({
+    expect(await unknown.invoke("app:info", undefined)).toEqual({
       ok: false,
       error: { code: "internal", message: "Something went wrong while handling app:info." },
     });

@@ -1104,14 +1104,10 @@ async function post(body) {
  * @param {string} action
  */
 function showAlreadyDone(answer, action) {
-  const detail = messageOf(answer.body);
-  showOutcome(
-    "closed",
-    "Already signed or declined",
-    `This document was already signed or declined with this link, so it cannot be ${action} again.${detail ? ` (${detail})` : ""}`,
-    { keepDocument: false, focus: true },
-  );
-  announce("This document was already signed or declined.", "info");
+  // The service says why (this link already signed or declined, or another recipient declined).
+  const detail = messageOf(answer.body) ?? `This document can no longer be ${action} with this link.`;
+  showOutcome("closed", "This document can no longer be signed", detail, { keepDocument: false, focus: true });
+  announce(detail, "info");
 }
 
 /**

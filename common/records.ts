@@ -1,0 +1,69 @@
+import { z } from "zod";
+
+/** What the app records about templates, documents and webhooks (per account); shared by main and renderer. */
+
+export const TemplateRecordSchema = z.object({
+  accountId: z.string(),
+  templateId: z.string(),
+  name: z.string(),
+  s3Url: z.string(),
+  draftId: z.string().nullable(),
+  groups: z.array(z.object({ label: z.string() })),
+  createdAt: z.string(),
+});
+export type TemplateRecord = z.infer<typeof TemplateRecordSchema>;
+
+export const WebhookRecordSchema = z.object({
+  accountId: z.string(),
+  webhookId: z.string(),
+  url: z.string(),
+  eventType: z.string(),
+  hasSecret: z.boolean(),
+  createdAt: z.string(),
+});
+export type WebhookRecord = z.infer<typeof WebhookRecordSchema>;
+
+export const StatusChangeSchema = z.object({ status: z.string(), at: z.string() });
+
+export const DocumentRecordSchema = z.object({
+  accountId: z.string(),
+  pdfId: z.string(),
+  name: z.string(),
+  templateId: z.string().nullable(),
+  recipients: z.array(z.object({ name: z.string(), email: z.string() })),
+  sentAt: z.string(),
+  lastStatus: z.string(),
+  lastCheckedAt: z.string().nullable(),
+  /** True once the final PDF exists (finalUrl set) or the document was declined: polling stops. */
+  finished: z.boolean(),
+  hasFinalPdf: z.boolean(),
+  statusHistory: z.array(StatusChangeSchema),
+  imported: z.boolean(),
+});
+export type DocumentRecord = z.infer<typeof DocumentRecordSchema>;
+
+export const DocumentChangeSchema = z.object({
+  accountId: z.string(),
+  pdfId: z.string(),
+  name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  finalPdfReady: z.boolean(),
+  finished: z.boolean(),
+  at: z.string(),
+});
+export type DocumentChange = z.infer<typeof DocumentChangeSchema>;
+
+export const RecipientSchema = z.object({
+  name: z.string().trim().min(1, "Enter the recipient's name.").max(200),
+  email: z.email("Enter a valid e-mail address."),
+});
+
+export const OutboxMessageSchema = z.object({
+  to: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  pdf_id: z.string(),
+  signingUrl: z.string(),
+  sentAt: z.string(),
+});

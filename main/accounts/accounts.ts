@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import { type Account, type AccountInput, AccountInputSchema, type ConnectionCheck } from "../../common/accounts";
+import { HandlerError } from "../handler-error";
+import type { Settings } from "../settings/settings";
+import { checkBaseUrl } from "./base-url";
+import type { SecretStore } from "./keychain";
+
+export interface AccountsDeps {
+  settings: Settings;
+  keychain: SecretStore;
+  now?: () => number;
+  /** A harmless authenticated call to the account's service with `apiKey`. */
+  checkConnection: (account: Account, apiKey: string) => Promise<ConnectionCheck>;
+}
+
+function normalisedUrl(candidate: string): string {
+  const checked = checkBaseUrl(candidate);
+  if (!checked.ok) throw new HandlerError("invalid_argument", checked.message);
+  return checked.url;
+}
+
+/** Accounts (kept in settings) and their API keys (kept only in the OS keychain). */
+export class AccountService {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: AccountsDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  list(): Account[] {
+    return this.deps.settings.get("accounts");
+  }
+
+  get(id: string): Account {
+    const account = this.list().find((candidate) => candidate.id === id);
+    if (account === undefined) throw new HandlerError("not_found", "That account no longer exists.");
+    return account;
+  }
+
+  active(): Account | null {
+    const id = this.deps.settings.get("activeAccountId");
+    return this.list().find((account) => account.id === id) ?? this.list()[0] ?? null;
+  }
+
+  async add(input: AccountInput, kind: Account["kind"] = "service"): Promise<Account> {
+    const parsed = AccountInputSchema.parse(input);
+    if (parsed.apiKey === undefined) throw new HandlerError("invalid_argument", "Enter the API key for this account.");
+    const account: Account = {
+      id: randomUUID(),
+      name: parsed.name,
+      baseUrl: normalisedUrl(parsed.baseUrl),
+      coordinateOrigin: parsed.coordinateOrigin,
+      kind,
+      createdAt: new Date(this.now()).toISOString(),
+    };
+    // The key goes to the keychain first: if that fails, no account is left without its key.
+    await this.deps.keychain.set(account.id, parsed.apiKey);
+    const accounts = [...this.list(), account];
+    this.deps.settings.update({ accounts, activeAccountId: this.deps.settings.get("activeAccountId") ?? account.id });
+    return account;
+  }
+
+  async update(id: string, input: Partial<AccountInput>): Promise<Account> {
+    const current = this.get(id);
+    const next: Account = {
+      ...current,
+      name: input.name === undefined ? current.name : AccountInputSchema.shape.name.parse(input.name),
+      baseUrl:
+        input.baseUrl === undefined || current.kind === "sandbox" ? current.baseUrl : normalisedUrl(input.baseUrl),
+      coordinateOrigin: input.coordinateOrigin ?? current.coordinateOrigin,
+    };
+    if (input.apiKey !== undefined && input.apiKey.trim() !== "") await this.deps.keychain.set(id, input.apiKey.trim());
+    this.deps.settings.update({ accounts: this.list().map((account) => (account.id === id ? next : account)) });
+    return next;
+  }
+
+  /** Removes the account, its key and what the app recorded for it. */
+  async remove(id: string): Promise<void> {
+    const account = this.get(id);
+    if (account.kind === "sandbox")
+      throw new HandlerError("invalid_argument", "The built-in sandbox account cannot be removed.");
+    await this.deps.keychain.delete(id);
+    const settings = this.deps.settings;
+    const accounts = this.list().filter((candidate) => candidate.id !== id);
+    settings.update({
+      accounts,
+      activeAccountId:
+        settings.get("activeAccountId") === id ? (accounts[0]?.id ?? null) : settings.get("activeAccountId"),
+      templates: settings.get("templates").filter((record) => record.accountId !== id),
+      webhooks: settings.get("webhooks").filter((record) => record.accountId !== id),
+      documents: settings.get("documents").filter((record) => record.accountId !== id),
+    });
+  }
+
+  setActive(id: string): Account {
+    const account = this.get(id);
+    this.deps.settings.update({ activeAccountId: id });
+    return account;
+  }
+
+  /** The account's API key, from the keychain. */
+  async apiKey(id: string): Promise<string> {
+    const key = await this.deps.keychain.get(id);
+    if (key === null) {
+      throw new HandlerError(
+        "no_key",
+        `No API key is stored for "${this.get(id).name}". Enter it again on the Accounts screen.`,
+      );
+    }
+    return key;
+  }
+
+  async testConnection(id: string): Promise<ConnectionCheck> {
+    const account = this.get(id);
+    const key = await this.deps.keychain.get(id);
+    if (key === null) return { outcome: "no_key", message: "No API key is stored for this account." };
+    return this.deps.checkConnection(account, key);
+  }
+
+  /**
+   * The built-in sandbox account at `url`: created on first start with a key the sandbox issues,
+   * kept afterwards (its address follows the sandbox's port; a key lost from the keychain is reissued).
+   */
+  async ensureSandboxAccount(url: string, issueKey: () => Promise<string>): Promise<Account> {
+    const existing = this.list().find((account) => account.kind === "sandbox");
+    if (existing === undefined) {
+      const account = await this.add({ name: "Sandbox", baseUrl: url, apiKey: await issueKey() }, "sandbox");
+      this.deps.settings.update({ activeAccountId: this.deps.settings.get("activeAccountId") ?? account.id });
+      return account;
+    }
+    if ((await this.deps.keychain.get(existing.id)) === null)
+      await this.deps.keychain.set(existing.id, await issueKey());
+    if (existing.baseUrl === url) return existing;
+    const moved = { ...existing, baseUrl: url };
+    this.deps.settings.update({
+      accounts: this.list().map((account) => (account.id === existing.id ? moved : account)),
+    });
+    return moved;
+  }
+}

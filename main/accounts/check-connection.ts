@@ -1,0 +1,39 @@
+import type { Account, ConnectionCheck } from "../../common/accounts";
+import { createServiceClient } from "../service/client";
+import { ServiceError } from "../service/service-error";
+
+/** "Test connection": one harmless authenticated call (getAllDocuments), told as the user needs it. */
+export async function checkConnection(account: Account, apiKey: string): Promise<ConnectionCheck> {
+  const client = createServiceClient({
+    baseUrl: account.baseUrl,
+    apiKey: async () => apiKey,
+    maxGetAttempts: 1,
+    timeoutMs: 10_000,
+  });
+  try {
+    const { documents } = await client.getAllDocuments();
+    return {
+      outcome: "ok",
+      message: `Connected to ${account.baseUrl}: the service answered with ${documents.length} document${documents.length === 1 ? "" : "s"}.`,
+    };
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    switch (error.category) {
+      case "auth":
+        return {
+          outcome: "wrong_key",
+          message: `The service does not accept this API key: ${error.serviceMessage ?? error.message}`,
+        };
+      case "network":
+      case "timeout":
+      case "server":
+      case "rate_limited":
+        return { outcome: "unreachable", message: error.message };
+      default:
+        return {
+          outcome: "not_this_service",
+          message: `${account.baseUrl} does not answer like the signing service: ${error.message}`,
+        };
+    }
+  }
+}

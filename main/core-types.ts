@@ -1,0 +1,45 @@
+import type { Account } from "../common/accounts";
+import type { EventName, EventPayload } from "../common/contract";
+import type { Sandbox } from "../sandbox/index";
+import type { AccountService } from "./accounts/accounts";
+import type { DocumentIndex } from "./documents/document-index";
+import type { DocumentTracker } from "./documents/tracker";
+import type { DraftStore } from "./drafts/draft-store";
+import type { ServiceClient } from "./service/client";
+import type { Settings } from "./settings/settings";
+
+export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+export interface DesktopNotification {
+  title: string;
+  body: string;
+  /** The document the notification is about (clicking it opens the document). */
+  pdfId: string;
+}
+
+/** What only the Electron shell can do; absent in plain Node (tests, the Chromium harness). */
+export interface ShellActions {
+  showItemInFolder(path: string): void;
+  openPath(path: string): Promise<string>;
+}
+
+/** Everything the handlers work with, assembled once by startCore(). */
+export interface Core {
+  settings: Settings;
+  accounts: AccountService;
+  drafts: DraftStore;
+  index: DocumentIndex;
+  tracker: DocumentTracker;
+  sandbox: Sandbox | null;
+  downloadsDir: string;
+  scratchDir: string;
+  /** Files this app downloaded: the only paths "show in folder" and "open" accept. */
+  downloaded: Set<string>;
+  emit: Emit;
+  notify: (notification: DesktopNotification) => void;
+  shell: ShellActions | null;
+  now: () => number;
+  /** The account calls go to (throws when there is none). */
+  activeAccount(): Account;
+  clientFor(account: Account): ServiceClient;
+}

@@ -1,0 +1,124 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { Account } from "../common/accounts";
+import { AccountService } from "./accounts/accounts";
+import { checkConnection } from "./accounts/check-connection";
+import type { SecretStore } from "./accounts/keychain";
+import type { Core, DesktopNotification, Emit, ShellActions } from "./core-types";
+import { DocumentIndex } from "./documents/document-index";
+import { describeChange } from "./documents/notifications";
+import { DocumentTracker } from "./documents/tracker";
+import { DraftStore } from "./drafts/draft-store";
+import { HandlerError } from "./handler-error";
+import { startEmbeddedSandbox } from "./sandbox-host";
+import { createServiceClient, type ServiceClient, type ServiceClientOptions } from "./service/client";
+import { ServiceError } from "./service/service-error";
+import { Settings, type SettingsBackend } from "./settings/settings";
+
+export interface CoreOptions {
+  userDataDir: string;
+  downloadsDir: string;
+  keychain: SecretStore;
+  settingsBackend: SettingsBackend;
+  emit: Emit;
+  notify?: (notification: DesktopNotification) => void;
+  shell?: ShellActions | null;
+  /** Start the built-in sandbox and its account (true in the app). */
+  embeddedSandbox?: boolean;
+  tracker?: { minIntervalMs?: number; maxIntervalMs?: number; maxInFlight?: number };
+  client?: Partial<Omit<ServiceClientOptions, "baseUrl" | "apiKey">>;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+export interface RunningCore extends Core {
+  close(): Promise<void>;
+}
+
+/** Assembles the main process's capabilities: settings, accounts and keys, sandbox, drafts, documents. */
+export async function startCore(options: CoreOptions): Promise<RunningCore> {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => {});
+  const settings = new Settings(options.settingsBackend, log);
+  const accounts = new AccountService({ settings, keychain: options.keychain, now, checkConnection });
+  const scratchDir = path.join(options.userDataDir, "tmp");
+  await mkdir(scratchDir, { recursive: true });
+
+  const sandbox =
+    options.embeddedSandbox === false
+      ? null
+      : await startEmbeddedSandbox(options.userDataDir, settings.get("sandboxPort"));
+  if (sandbox !== null) {
+    settings.update({ sandboxPort: Number(new URL(sandbox.url).port) });
+    await accounts.ensureSandboxAccount(sandbox.url, () => sandbox.issueKey());
+  }
+
+  const clients = new Map<string, ServiceClient>();
+  const clientFor = (account: Account): ServiceClient => {
+    const key = `${account.id} ${account.baseUrl}`;
+    let client = clients.get(key);
+    if (client === undefined) {
+      client = createServiceClient({
+        ...options.client,
+        baseUrl: account.baseUrl,
+        apiKey: () => accounts.apiKey(account.id),
+      });
+      clients.set(key, client);
+    }
+    return client;
+  };
+  const activeAccount = (): Account => {
+    const account = accounts.active();
+    if (account === null) throw new HandlerError("no_account", "Add an account on the Accounts screen first.");
+    return account;
+  };
+
+  const index = new DocumentIndex(settings);
+  const notify = options.notify ?? (() => {});
+  const tracker = new DocumentTracker({
+    index,
+    ...options.tracker,
+    now,
+    fetchDetails: async (accountId, pdfId) =>
+      (await clientFor(accounts.get(accountId)).getDocumentDetails(pdfId)).document,
+    isUnreachable: (error) =>
+      error instanceof ServiceError && (error.category === "network" || error.category === "timeout"),
+    onChange: (change) => {
+      options.emit("documents:changed", change);
+      notify(describeChange(change));
+    },
+    onReachability: (reachable, error) => {
+      const account = accounts.active();
+      if (account === null) return;
+      options.emit("service:reachability", {
+        accountId: account.id,
+        reachable,
+        message: reachable ? null : error instanceof Error ? error.message : "The service cannot be reached.",
+      });
+    },
+  });
+  tracker.start();
+
+  return {
+    settings,
+    accounts,
+    drafts: new DraftStore({ root: path.join(options.userDataDir, "drafts"), now }),
+    index,
+    tracker,
+    sandbox,
+    downloadsDir: options.downloadsDir,
+    scratchDir,
+    downloaded: new Set(),
+    emit: options.emit,
+    notify,
+    shell: options.shell ?? null,
+    now,
+    activeAccount,
+    clientFor,
+    async close() {
+      tracker.stop();
+      index.flushNow();
+      await sandbox?.close();
+    },
+  };
+}

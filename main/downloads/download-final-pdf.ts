@@ -1,0 +1,128 @@
+import { randomBytes } from "node:crypto";
+import { link, open, rename, rm, unlink } from "node:fs/promises";
+import path from "node:path";
+import { syncDirectory } from "../../sandbox/state/atomic-write";
+import { HandlerError } from "../handler-error";
+import { safeFileStem, uniquePdfPath } from "./file-names";
+
+export interface DownloadRequest {
+  /** The document's current final URL (signed, time-limited), or null to ask for one first. */
+  finalUrl: string | null;
+  /** Asks the service for a fresh final URL (getDocumentDetails); null when there is none. */
+  refreshUrl: () => Promise<string | null>;
+  directory: string;
+  /** The document's name; the file becomes "<name> - signed.pdf". */
+  documentName: string;
+  onProgress?: (receivedBytes: number, totalBytes: number | null) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+const pdfMagic = "%PDF-";
+
+function fsProblem(error: unknown, directory: string): HandlerError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
+    return new HandlerError("download_folder", `Cannot save into ${directory}: permission denied.`);
+  }
+  if (code === "ENOENT" || code === "ENOTDIR")
+    return new HandlerError("download_folder", `The folder ${directory} does not exist.`);
+  if (code === "ENOSPC")
+    return new HandlerError("download_folder", `There is no space left to save into ${directory}.`);
+  return new HandlerError("download_folder", `Cannot save into ${directory}: ${(error as Error).message}`);
+}
+
+async function fetchPdf(url: string, request: DownloadRequest): Promise<Response> {
+  const signal = AbortSignal.any([
+    AbortSignal.timeout(request.timeoutMs ?? 120_000),
+    ...(request.signal ? [request.signal] : []),
+  ]);
+  try {
+    return await fetch(url, { signal, redirect: "follow" });
+  } catch (error) {
+    const timedOut = (error as Error).name === "TimeoutError";
+    throw new HandlerError(
+      timedOut ? "timeout" : "network",
+      timedOut ? "The download took too long and was stopped." : `The download failed: ${(error as Error).message}`,
+    );
+  }
+}
+
+/** Moves `from` to `to` unless `to` exists: link() refuses to overwrite; where links are unsupported, rename. */
+async function placeWithoutOverwriting(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+    await unlink(from);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS" && code !== "EXDEV") throw error;
+    if ((await uniquePdfPath(path.dirname(to), path.basename(to, ".pdf"))) !== to) {
+      throw Object.assign(new Error("taken"), { code: "EEXIST" });
+    }
+    await rename(from, to);
+  }
+}
+
+/**
+ * Downloads a finished document's PDF into `directory` under a unique readable name: streamed to a
+ * temporary file beside it, checked to be a PDF, flushed, then moved into place (a failed or refused
+ * download leaves nothing behind). An expired link (403) is refreshed once.
+ */
+export async function downloadFinalPdf(request: DownloadRequest): Promise<{ path: string; bytes: number }> {
+  let url = request.finalUrl ?? (await request.refreshUrl());
+  if (url === null) throw new HandlerError("not_ready", "This document has no final PDF yet.");
+  let response = await fetchPdf(url, request);
+  if (response.status === 403 || response.status === 410) {
+    await response.body?.cancel();
+    url = await request.refreshUrl();
+    if (url === null) throw new HandlerError("not_ready", "This document has no final PDF yet.");
+    response = await fetchPdf(url, request);
+  }
+  if (!response.ok || response.body === null) {
+    await response.body?.cancel();
+    throw new HandlerError("server", `The service could not provide the PDF (HTTP ${response.status}).`);
+  }
+
+  const total = Number(response.headers.get("content-length")) || null;
+  const partial = path.join(request.directory, `.signdesk-${randomBytes(6).toString("hex")}.part`);
+  const handle = await open(partial, "wx", 0o644).catch((error: unknown) => {
+    throw fsProblem(error, request.directory);
+  });
+  let received = 0;
+  let head = "";
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (head.length < pdfMagic.length) {
+        head += Buffer.from(chunk.subarray(0, pdfMagic.length)).toString("latin1");
+        if (head.length >= pdfMagic.length && !head.startsWith(pdfMagic)) {
+          throw new HandlerError("not_pdf", "The service sent something that is not a PDF; nothing was saved.");
+        }
+      }
+      await handle.write(chunk).catch((error: unknown) => {
+        throw fsProblem(error, request.directory);
+      });
+      received += chunk.length;
+      request.onProgress?.(received, total);
+    }
+    if (!head.startsWith(pdfMagic))
+      throw new HandlerError("not_pdf", "The service sent something that is not a PDF; nothing was saved.");
+    await handle.sync();
+    await handle.close();
+    // A file that appeared meanwhile under the chosen name is never replaced.
+    for (;;) {
+      const target = await uniquePdfPath(request.directory, `${safeFileStem(request.documentName)} - signed`);
+      try {
+        await placeWithoutOverwriting(partial, target);
+        await syncDirectory(request.directory);
+        return { path: target, bytes: received };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw fsProblem(error, request.directory);
+      }
+    }
+  } catch (error) {
+    await handle.close().catch(() => {});
+    await rm(partial, { force: true });
+    if (error instanceof HandlerError) throw error;
+    throw new HandlerError("network", `The download was interrupted: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** Why a draft operation failed; `message` is written for the user and shown as is. */
+export type DraftErrorCode =
+  | "invalid_id"
+  | "not_found"
+  | "invalid_draft"
+  | "damaged"
+  | "unreadable_source"
+  | "too_large"
+  | "not_in_trash"
+  | "already_exists";
+
+export class DraftError extends Error {
+  readonly code: DraftErrorCode;
+
+  constructor(code: DraftErrorCode, message: string) {
+    super(message);
+    this.name = "DraftError";
+    this.code = code;
+  }
+}
+
+const IdSchema = z.uuid();
+
+/** Ids are checked before any path is built from them: a draft id is a UUID, never a path. */
+export function checkDraftId(id: unknown): string {
+  if (typeof id !== "string" || !IdSchema.safeParse(id).success) {
+    throw new DraftError("invalid_id", `"${String(id).slice(0, 60)}" is not a draft id.`);
+  }
+  return id.toLowerCase();
+}
+
+export const draftMessages = {
+  notFound: (id: string) => `There is no draft ${id}; it may have been deleted.`,
+  damaged: (id: string, name: string | null, detail: string) =>
+    `Draft ${name === null ? id : `"${name}" (${id})`} cannot be opened: its draft.json is damaged (${detail}).`,
+  invalid: (name: string, detail: string) => `Draft "${name}" cannot be saved: ${detail}.`,
+  invalidName: (detail: string) => `That name cannot be used: ${detail}.`,
+  unreadableSource: (fileName: string) => `The file "${fileName}" cannot be read.`,
+  tooLarge: (megabytes: number) => `The document is larger than ${megabytes} MB, the most the service accepts.`,
+  notInTrash: (id: string) => `Draft ${id} is not in the trash; it cannot be restored.`,
+  alreadyExists: (id: string) => `Draft ${id} already exists; it cannot be restored over itself.`,
+} as const;

@@ -1,0 +1,242 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rename as move, readdir, rm, rmdir } from "node:fs/promises";
+import path from "node:path";
+import {
+  type Draft,
+  DraftSchema,
+  type DraftSummary,
+  describeDraftIssues,
+  draftVersion,
+  groupColors,
+  summarizeDraft,
+} from "../../common/draft";
+import { pdfProblems } from "../../sandbox/pdf/inspect-pdf";
+import { PdfProblem } from "../../sandbox/pdf/pdf-problem";
+import { syncDirectory } from "../../sandbox/state/atomic-write";
+import { checkDraftId, DraftError, draftMessages } from "./draft-errors";
+import {
+  copyFileDurably,
+  draftFiles,
+  pathExists,
+  readDraftFolder,
+  removeStaleTemporaries,
+  trashFolder,
+  writeDraftJson,
+} from "./draft-files";
+import { importDocument, installDraftFolder, removeAbandonedBuilds } from "./draft-folder";
+import { checkName, copyName, nameFromFile } from "./draft-names";
+import { KeyedQueue } from "./keyed-queue";
+
+export interface DraftStoreOptions {
+  /** The folder holding one sub-folder per draft, e.g. `<userData>/drafts`. */
+  root: string;
+  /** How long LibreOffice may take to convert a Word document (default 60 s). */
+  convertTimeoutMs?: number;
+  now?: () => number;
+}
+
+/** A draft folder that `list` skipped, and why. */
+export interface DraftProblem {
+  id: string;
+  message: string;
+}
+
+export interface SaveResult {
+  revision: number;
+  updatedAt: string;
+}
+
+/**
+ * Offline template drafts: `<root>/<id>/document.pdf` (the PDF fields are placed on, and later uploaded)
+ * and `<root>/<id>/draft.json` (a Draft). Never needs the network. Writes of one draft are serialised
+ * and atomic, so a draft read after a crash is always the last or the one-before-last complete save.
+ */
+export class DraftStore {
+  readonly root: string;
+  private readonly convertTimeoutMs: number;
+  private readonly now: () => number;
+  /** One queue for everything that reads-then-writes a draft's folder. */
+  private readonly queue = new KeyedQueue();
+
+  constructor(options: DraftStoreOptions) {
+    this.root = path.resolve(options.root);
+    this.convertTimeoutMs = options.convertTimeoutMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Where the draft's PDF is (the file to show in the editor and to upload). */
+  pdfPath(id: string): string {
+    return path.join(this.folder(checkDraftId(id)), draftFiles.pdf);
+  }
+
+  /** A new draft from a PDF or Word document: one group, no fields. Nothing is left behind on failure. */
+  async createFromFile(sourcePath: string, options: { name?: string } = {}): Promise<Draft> {
+    const name = options.name === undefined ? nameFromFile(sourcePath) : checkName(options.name);
+    const id = randomUUID();
+    return installDraftFolder(this.root, id, async (folder) => {
+      const { kind, pages } = await importDocument(sourcePath, folder, this.convertTimeoutMs);
+      const at = this.timestamp();
+      const parsed = DraftSchema.safeParse({
+        version: draftVersion,
+        id,
+        name,
+        revision: 0,
+        createdAt: at,
+        updatedAt: at,
+        source: { fileName: path.basename(sourcePath).slice(0, 255), kind },
+        pages,
+        groups: [{ id: randomUUID(), label: "Recipient 1", color: groupColors[0] }],
+        fields: [],
+      });
+      // Only a page without area gets here: inspectPdf has read everything else.
+      if (!parsed.success) throw new PdfProblem(pdfProblems.damaged);
+      await writeDraftJson(folder, parsed.data);
+      return parsed.data;
+    });
+  }
+
+  /** Every readable draft, most recently changed first. Unreadable ones are skipped and reported. */
+  async list(options: { onProblem?: (problem: DraftProblem) => void } = {}): Promise<DraftSummary[]> {
+    const entries = await readdir(this.root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      throw error;
+    });
+    await removeAbandonedBuilds(this.root, this.now()).catch(() => {});
+    const ids = entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith(".")).map((e) => e.name);
+    const summaries = await Promise.all(
+      ids.map(async (id) => {
+        try {
+          return summarizeDraft(await this.open(id));
+        } catch (error) {
+          if (error instanceof DraftError && error.code === "invalid_id") return null; // not a draft folder
+          options.onProblem?.({ id, message: error instanceof Error ? error.message : String(error) });
+          return null;
+        }
+      }),
+    );
+    return summaries
+      .filter((summary) => summary !== null)
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.createdAt.localeCompare(a.createdAt));
+  }
+
+  /** The draft, validated; a damaged draft.json throws a message naming the draft and the problem. */
+  async open(id: string): Promise<Draft> {
+    const checked = checkDraftId(id);
+    return this.queue.run(checked, async () => {
+      await removeStaleTemporaries(this.folder(checked));
+      return readDraftFolder(this.folder(checked), checked);
+    });
+  }
+
+  /**
+   * Saves the draft's name, groups and fields (its pages, source and creation time are the stored ones).
+   * Validated before anything is written; the write is atomic; saves of one draft run one at a time, each
+   * taking the next revision.
+   */
+  async save(draft: Draft): Promise<SaveResult> {
+    const id = checkDraftId((draft as { id?: unknown } | null)?.id);
+    const parsed = DraftSchema.safeParse(draft);
+    if (!parsed.success) {
+      const name = typeof draft.name === "string" && draft.name.trim() !== "" ? draft.name : id;
+      throw new DraftError("invalid_draft", draftMessages.invalid(name, describeDraftIssues(parsed.error)));
+    }
+    return this.queue.run(id, async () => {
+      const stored = await readDraftFolder(this.folder(id), id);
+      const { name, groups, fields } = parsed.data;
+      return this.write({ ...stored, name, groups, fields });
+    });
+  }
+
+  async rename(id: string, name: string): Promise<SaveResult> {
+    const checked = checkDraftId(id);
+    const newName = checkName(name);
+    return this.queue.run(checked, async () => {
+      const stored = await readDraftFolder(this.folder(checked), checked);
+      return this.write({ ...stored, name: newName });
+    });
+  }
+
+  /** A copy under a new id, named "<name> (copy)", with its own copy of the PDF. */
+  async duplicate(id: string): Promise<Draft> {
+    const checked = checkDraftId(id);
+    return this.queue.run(checked, async () => {
+      const original = await readDraftFolder(this.folder(checked), checked);
+      const copyId = randomUUID();
+      const at = this.timestamp();
+      const copy: Draft = {
+        ...original,
+        ...{ id: copyId, name: copyName(original.name), revision: 0, createdAt: at, updatedAt: at },
+      };
+      return installDraftFolder(this.root, copyId, async (folder) => {
+        await copyFileDurably(path.join(this.folder(checked), draftFiles.pdf), path.join(folder, draftFiles.pdf));
+        await writeDraftJson(folder, copy);
+        return copy;
+      });
+    });
+  }
+
+  /** Moves the draft to `<root>/.trash/<id>`, from where `restore` brings it back. */
+  async delete(id: string): Promise<void> {
+    const checked = checkDraftId(id);
+    return this.queue.run(checked, async () => {
+      if (!(await pathExists(this.folder(checked)))) throw new DraftError("not_found", draftMessages.notFound(checked));
+      await mkdir(this.trash(), { recursive: true });
+      await rm(this.trash(checked), { recursive: true, force: true });
+      await move(this.folder(checked), this.trash(checked));
+      await syncDirectory(this.trash());
+      await syncDirectory(this.root);
+    });
+  }
+
+  /** Undoes `delete`. */
+  async restore(id: string): Promise<void> {
+    const checked = checkDraftId(id);
+    return this.queue.run(checked, async () => {
+      if (!(await pathExists(this.trash(checked)))) {
+        throw new DraftError("not_in_trash", draftMessages.notInTrash(checked));
+      }
+      if (await pathExists(this.folder(checked))) {
+        throw new DraftError("already_exists", draftMessages.alreadyExists(checked));
+      }
+      await move(this.trash(checked), this.folder(checked));
+      await syncDirectory(this.root);
+      await syncDirectory(this.trash());
+    });
+  }
+
+  /** Deletes every draft in the trash for good; returns how many. */
+  async purgeTrash(): Promise<number> {
+    const names = await readdir(this.trash()).catch(() => [] as string[]);
+    await Promise.all(
+      names.map((name) =>
+        this.queue.run(name, () => rm(path.join(this.trash(), name), { recursive: true, force: true })),
+      ),
+    );
+    // Only when empty: a draft deleted meanwhile stays restorable.
+    await rmdir(this.trash()).catch(() => {});
+    return names.length;
+  }
+
+  private async write(next: Draft): Promise<SaveResult> {
+    const revision = next.revision + 1;
+    const updatedAt = this.timestamp();
+    const parsed = DraftSchema.safeParse({ ...next, version: draftVersion, revision, updatedAt });
+    if (!parsed.success) {
+      throw new DraftError("invalid_draft", draftMessages.invalid(next.name, describeDraftIssues(parsed.error)));
+    }
+    await writeDraftJson(this.folder(next.id), parsed.data);
+    return { revision, updatedAt };
+  }
+
+  private timestamp(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  private folder(id: string): string {
+    return path.join(this.root, id);
+  }
+
+  private trash(id?: string): string {
+    return id === undefined ? path.join(this.root, trashFolder) : path.join(this.root, trashFolder, id);
+  }
+}

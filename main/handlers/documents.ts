@@ -1,0 +1,113 @@
+import type { Core } from "../core-types";
+import type { HandlerImplementations } from "../dispatch";
+import { createDocumentOnce, newDocumentRecord, trackNewDocument } from "../documents/send-document";
+import { downloadFinalPdf } from "../downloads/download-final-pdf";
+import { HandlerError } from "../handler-error";
+import { checkSendRecipients } from "../templates/draft-to-wire";
+
+export function documentHandlers(
+  core: Core,
+): Pick<
+  HandlerImplementations,
+  | "documentsList"
+  | "documentsSend"
+  | "documentsRefresh"
+  | "documentsImport"
+  | "documentsDownload"
+  | "documentsShowInFolder"
+  | "documentsOpenFile"
+> {
+  const recordOf = (pdfId: string) => {
+    const account = core.activeAccount();
+    const record = core.index.find(account.id, pdfId);
+    if (record === undefined) throw new HandlerError("not_found", "Signdesk has no record of that document.");
+    return { account, record };
+  };
+  const downloadedFile = (path: string) => {
+    if (!core.downloaded.has(path))
+      throw new HandlerError("forbidden", "Only files Signdesk downloaded can be shown or opened.");
+    if (core.shell === null) throw new HandlerError("unavailable", "Showing files needs the Signdesk app.");
+    return core.shell;
+  };
+
+  return {
+    documentsList: () => ({
+      documents: core.index.all(core.activeAccount().id),
+      reachable: core.tracker.reachable,
+    }),
+
+    documentsSend: async ({ templateId, recipients, emailSubject }) => {
+      const account = core.activeAccount();
+      const template = core.settings
+        .get("templates")
+        .find((record) => record.accountId === account.id && record.templateId === templateId);
+      if (template === undefined)
+        throw new HandlerError("not_found", "Signdesk has no record of that template for this account.");
+      checkSendRecipients(recipients, template.groups.length);
+      return createDocumentOnce(core, account, { name: template.name, templateId, recipients }, async () => {
+        const sent = await core.clientFor(account).createFromTemplate({
+          templateId,
+          recipients,
+          ...(emailSubject === undefined ? {} : { emailSubject }),
+        });
+        const at = new Date(core.now()).toISOString();
+        return trackNewDocument(
+          core,
+          newDocumentRecord(account, sent.pdf_id, template.name, templateId, recipients, at),
+        );
+      });
+    },
+
+    documentsRefresh: async (args) => {
+      await core.tracker.refreshNow(args?.pdfIds);
+      return null;
+    },
+
+    /** Adds the documents the service knows but this app does not (getAllDocuments). */
+    documentsImport: async () => {
+      const account = core.activeAccount();
+      const { documents } = await core.clientFor(account).getAllDocuments();
+      const at = new Date(core.now()).toISOString();
+      let imported = 0;
+      for (const document of documents) {
+        if (core.index.find(account.id, document.id) !== undefined) continue;
+        const recipients = document.recipients.map(({ name, email }) => ({ name, email }));
+        core.index.add(
+          newDocumentRecord(account, document.id, document.name, null, recipients, at, {
+            status: document.status,
+            imported: true,
+          }),
+        );
+        imported += 1;
+      }
+      if (imported > 0) void core.tracker.refreshNow();
+      return { imported };
+    },
+
+    documentsDownload: async ({ pdfId, transferId }) => {
+      const { account, record } = recordOf(pdfId);
+      const client = core.clientFor(account);
+      const refreshUrl = async () => (await client.getDocumentDetails(pdfId)).document.finalUrl ?? null;
+      const saved = await downloadFinalPdf({
+        finalUrl: null,
+        refreshUrl,
+        directory: core.downloadsDir,
+        documentName: record.name,
+        onProgress: (done, total) => core.emit("transfer:progress", { transferId, kind: "download", done, total }),
+      });
+      core.downloaded.add(saved.path);
+      return saved;
+    },
+
+    documentsShowInFolder: ({ path }) => {
+      downloadedFile(path).showItemInFolder(path);
+      return null;
+    },
+
+    documentsOpenFile: async ({ path }) => {
+      const problem = await downloadedFile(path).openPath(path);
+      if (problem !== "") throw new HandlerError("open_failed", `The file could not be opened: ${problem}`);
+      return null;
+    },
+  };
+}

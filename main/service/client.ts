@@ -1,0 +1,256 @@
+import http from "node:http";
+import https from "node:https";
+import type { z } from "zod";
+import {
+  type AllDocumentsResponse,
+  AllDocumentsResponseSchema,
+  type CreateFromTemplateRequest,
+  type CreateFromTemplateResponse,
+  CreateFromTemplateResponseSchema,
+  type CreateNewTemplateResponse,
+  type DeleteWebhookResponse,
+  DeleteWebhookResponseSchema,
+  type DocumentDetailsResponse,
+  DocumentDetailsResponseSchema,
+  type RegisterWebhookRequest,
+  type RegisterWebhookResponse,
+  RegisterWebhookResponseSchema,
+  type TemplateAndDocumentCreated,
+  TemplateAndDocumentCreatedSchema,
+  type TemplateCreated,
+  TemplateCreatedSchema,
+  type TemplateRecipient,
+  type WireField,
+} from "../../common/wire";
+import { interpretAnswer } from "./answer";
+import { describeFailure } from "./describe-failure";
+import { multipartBody } from "./multipart-upload";
+import { withRetries } from "./retry";
+import { ServiceError } from "./service-error";
+import { exchange, jsonBody, type RequestBody, TransportFailure } from "./transport";
+
+export interface ServiceClientOptions {
+  /** e.g. https://api.example.com or http://127.0.0.1:4010 */
+  baseUrl: string;
+  /** Read for every call (from the keychain); never logged, never part of an error. */
+  apiKey: () => Promise<string>;
+  /** Per attempt; for uploads, the longest time without progress. 30 s. */
+  timeoutMs?: number;
+  /** Attempts of an idempotent GET, the first included. 4. */
+  maxGetAttempts?: number;
+  /** First back-off between GET attempts; doubles each time, with jitter. 500 ms. */
+  backoffBaseMs?: number;
+  /** The longest Retry-After waited for; a longer one fails at once with `rate_limited`. 60 s. */
+  maxRetryAfterMs?: number;
+}
+
+export interface CallOptions {
+  /** Cancels the call; it then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export interface UploadOptions extends CallOptions {
+  /** Bytes of the request handed to the network so far, out of the total; ends at the total. */
+  onProgress?: (sentBytes: number, totalBytes: number) => void;
+}
+
+export interface NewTemplateInput {
+  /** Path of the PDF (or DOCX) on disk; streamed, never read whole. */
+  file: string;
+  fileName: string;
+  templateName: string;
+  /** Grouped by recipient: `fields[i]` is group i + 1. */
+  fields: WireField[][];
+  /** When given, a document is created at once and these recipients are notified. */
+  recipients?: TemplateRecipient[];
+  emailSubject?: string;
+  autoReleaseSignatures: boolean;
+}
+
+/** One typed function per endpoint of the service. Failures reject with a ServiceError. */
+export interface ServiceClient {
+  createNewTemplate(
+    input: NewTemplateInput & { recipients: TemplateRecipient[] },
+    options?: UploadOptions,
+  ): Promise<TemplateAndDocumentCreated>;
+  createNewTemplate(
+    input: NewTemplateInput & { recipients?: undefined },
+    options?: UploadOptions,
+  ): Promise<TemplateCreated>;
+  createNewTemplate(input: NewTemplateInput, options?: UploadOptions): Promise<CreateNewTemplateResponse>;
+  createFromTemplate(input: CreateFromTemplateRequest, options?: CallOptions): Promise<CreateFromTemplateResponse>;
+  getDocumentDetails(pdfId: string, options?: CallOptions): Promise<DocumentDetailsResponse>;
+  getAllDocuments(options?: CallOptions): Promise<AllDocumentsResponse>;
+  registerWebhook(input: RegisterWebhookRequest, options?: CallOptions): Promise<RegisterWebhookResponse>;
+  deleteWebhook(url: string, options?: CallOptions): Promise<DeleteWebhookResponse>;
+}
+
+const maxResponseBytes = 32 * 1024 * 1024;
+const headerSafe = /^[\x21-\x7e]+$/;
+
+function parseBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError("The service address is not a valid URL.");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new TypeError("The service address must start with https:// or http://.");
+  if (url.username !== "" || url.password !== "") throw new TypeError("The service address must not hold credentials.");
+  return url;
+}
+
+interface Call<T> {
+  method: "GET" | "POST";
+  endpoint: string;
+  query?: Record<string, string>;
+  body: RequestBody | null;
+  schema: z.ZodType<T>;
+  idleTimeout?: boolean;
+  options: UploadOptions | undefined;
+}
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const base = parseBaseUrl(options.baseUrl);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxGetAttempts = Math.max(1, options.maxGetAttempts ?? 4);
+  const backoffBaseMs = options.backoffBaseMs ?? 500;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
+  const Agent = base.protocol === "https:" ? https.Agent : http.Agent;
+  // GETs reuse connections. Every POST gets a new one, so that a failure is never a stale kept-alive
+  // socket's, and "connected" means the request could have reached the service.
+  const reusing = new Agent({ keepAlive: true, maxSockets: 6 });
+  const fresh = new Agent({ keepAlive: false });
+
+  function urlOf(endpoint: string, query: Record<string, string> = {}): URL {
+    const url = new URL(`${base.pathname.replace(/\/+$/, "")}/${endpoint}`, base);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url;
+  }
+
+  async function keyHeader(): Promise<Record<string, string>> {
+    const key = await options.apiKey();
+    if (key === "") throw new ServiceError({ category: "auth", message: "No API key is set for this account." });
+    if (!headerSafe.test(key)) {
+      throw new ServiceError({
+        category: "auth",
+        message: "The API key contains characters that cannot be sent (spaces or line breaks?); enter it again.",
+      });
+    }
+    return { "x-api-key": key };
+  }
+
+  async function attempt<T>(call: Call<T>, headers: Record<string, string>): Promise<T> {
+    try {
+      const raw = await exchange({
+        method: call.method,
+        url: urlOf(call.endpoint, call.query),
+        headers,
+        body: call.body,
+        agent: call.method === "GET" ? reusing : fresh,
+        timeoutMs,
+        timeoutKind: call.idleTimeout === true ? "idle" : "total",
+        maxResponseBytes,
+        signal: call.options?.signal,
+        onSent: call.options?.onProgress,
+      });
+      return interpretAnswer(raw, call.schema, call.endpoint);
+    } catch (error) {
+      if (!(error instanceof TransportFailure)) throw error;
+      throw describeFailure(error, {
+        method: call.method,
+        origin: base.origin,
+        endpoint: call.endpoint,
+        timeoutMs,
+        maxResponseBytes,
+      });
+    }
+  }
+
+  /** GETs are retried (they change nothing); POSTs are sent exactly once. */
+  async function run<T>(call: Call<T>): Promise<T> {
+    const headers = await keyHeader();
+    if (call.method === "POST") return attempt(call, headers);
+    return withRetries(() => attempt(call, headers), {
+      maxAttempts: maxGetAttempts,
+      backoffBaseMs,
+      maxRetryAfterMs,
+      signal: call.options?.signal,
+    });
+  }
+
+  function createNewTemplate(
+    input: NewTemplateInput & { recipients: TemplateRecipient[] },
+    options?: UploadOptions,
+  ): Promise<TemplateAndDocumentCreated>;
+  function createNewTemplate(
+    input: NewTemplateInput & { recipients?: undefined },
+    options?: UploadOptions,
+  ): Promise<TemplateCreated>;
+  function createNewTemplate(input: NewTemplateInput, options?: UploadOptions): Promise<CreateNewTemplateResponse>;
+  async function createNewTemplate(input: NewTemplateInput, options?: UploadOptions) {
+    const texts: [string, string][] = [
+      ["templateName", input.templateName],
+      ["fields", JSON.stringify(input.fields)],
+      ["autoReleaseSignatures", String(input.autoReleaseSignatures)],
+    ];
+    if (input.recipients !== undefined) texts.push(["recipients", JSON.stringify(input.recipients)]);
+    if (input.emailSubject !== undefined) texts.push(["emailSubject", input.emailSubject]);
+    const body = await multipartBody(texts, { field: "document", path: input.file, fileName: input.fileName });
+    const schema = input.recipients === undefined ? TemplateCreatedSchema : TemplateAndDocumentCreatedSchema;
+    return run<CreateNewTemplateResponse>({
+      method: "POST",
+      endpoint: "createNewTemplate",
+      body,
+      schema,
+      idleTimeout: true,
+      options,
+    });
+  }
+
+  return {
+    createNewTemplate,
+    createFromTemplate: (input, callOptions) =>
+      run({
+        method: "POST",
+        endpoint: "createFromTemplate",
+        body: jsonBody(input),
+        schema: CreateFromTemplateResponseSchema,
+        options: callOptions,
+      }),
+    getDocumentDetails: (pdfId, callOptions) =>
+      run({
+        method: "GET",
+        endpoint: "getDocumentDetails",
+        query: { pdf_id: pdfId },
+        body: null,
+        schema: DocumentDetailsResponseSchema,
+        options: callOptions,
+      }),
+    getAllDocuments: (callOptions) =>
+      run({
+        method: "GET",
+        endpoint: "getAllDocuments",
+        body: null,
+        schema: AllDocumentsResponseSchema,
+        options: callOptions,
+      }),
+    registerWebhook: (input, callOptions) =>
+      run({
+        method: "POST",
+        endpoint: "registerWebhook",
+        body: jsonBody(input),
+        schema: RegisterWebhookResponseSchema,
+        options: callOptions,
+      }),
+    deleteWebhook: (url, callOptions) =>
+      run({
+        method: "POST",
+        endpoint: "deleteWebhook",
+        body: jsonBody({ url }),
+        schema: DeleteWebhookResponseSchema,
+        options: callOptions,
+      }),
+  };
+}

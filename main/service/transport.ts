@@ -1,0 +1,205 @@
+import http from "node:http";
+import https from "node:https";
+import type { Socket } from "node:net";
+
+/** Where a request's bytes go; `write` resolves once the chunk has been handed to the OS (it may then be reused). */
+export interface BodySink {
+  write(chunk: Uint8Array): Promise<void>;
+}
+
+/** A request body of known length, produced on demand (so a file can be streamed from disk). */
+export interface RequestBody {
+  contentType: string;
+  length: number;
+  /** Writes exactly `length` bytes into `sink`, awaiting each write. */
+  writeTo(sink: BodySink): Promise<void>;
+}
+
+export function jsonBody(value: unknown): RequestBody {
+  const bytes = Buffer.from(JSON.stringify(value), "utf8");
+  return { contentType: "application/json", length: bytes.length, writeTo: (sink) => sink.write(bytes) };
+}
+
+/** How much of the request had left this machine when it failed. */
+export type SentSoFar = "nothing" | "partial" | "all";
+
+/**
+ * A request that got no complete answer. Holds no request, socket or header (the API key stays out
+ * of every error), only what the caller needs to say what happened.
+ */
+export class TransportFailure extends Error {
+  override readonly name = "TransportFailure";
+
+  constructor(
+    readonly reason: "error" | "timeout" | "too_large",
+    /** A connection was established (TCP, and TLS for https). */
+    readonly connected: boolean,
+    readonly sent: SentSoFar,
+    /** Part of the answer had arrived. */
+    readonly receiving: boolean,
+    /** The system error code, e.g. ECONNREFUSED. */
+    readonly code: string | null,
+  ) {
+    super(`${reason}${code === null ? "" : ` (${code})`}`);
+  }
+}
+
+/** Thrown into a body writer whose exchange has ended, so that it stops reading. */
+class ExchangeOver extends Error {}
+
+export interface RawRequest {
+  method: "GET" | "POST";
+  url: URL;
+  headers: Record<string, string>;
+  body: RequestBody | null;
+  agent: http.Agent;
+  timeoutMs: number;
+  /** "total": the whole exchange within timeoutMs; "idle": no more than timeoutMs without progress. */
+  timeoutKind: "total" | "idle";
+  maxResponseBytes: number;
+  signal?: AbortSignal | undefined;
+  onSent?: ((sentBytes: number, totalBytes: number) => void) | undefined;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function codeOf(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : null;
+}
+
+/** One HTTP exchange over node:http(s): the request (streamed body), then the whole answer. */
+export function exchange(request: RawRequest): Promise<RawResponse> {
+  const { signal } = request;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise<RawResponse>((resolve, reject) => {
+    const secure = request.url.protocol === "https:";
+    const headers: Record<string, string> = { accept: "application/json", ...request.headers };
+    if (request.body !== null) {
+      headers["content-type"] = request.body.contentType;
+      headers["content-length"] = String(request.body.length);
+    }
+    const req = (secure ? https : http).request(request.url, { method: request.method, headers, agent: request.agent });
+
+    let settled = false;
+    let connected = false;
+    let sent: SentSoFar = "nothing";
+    let receiving = false;
+    let timer: NodeJS.Timeout | undefined;
+    let markStopped = () => {};
+    const stopped = new Promise<void>((resolve) => {
+      markStopped = resolve;
+    });
+
+    const settle = () => {
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      markStopped();
+    };
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settle();
+      req.destroy();
+      reject(error);
+    };
+    const failWith = (reason: TransportFailure["reason"], code: string | null) =>
+      fail(new TransportFailure(reason, connected, sent, receiving, code));
+    const onAbort = () => fail(signal?.reason);
+    signal?.addEventListener("abort", onAbort, { once: true });
+
+    const armTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => failWith("timeout", null), request.timeoutMs);
+    };
+    /** Progress of any kind pushes an idle time-out back. */
+    const touch = () => {
+      if (request.timeoutKind === "idle" && !settled) armTimer();
+    };
+    armTimer();
+
+    req.on("socket", (socket: Socket) => {
+      const onConnected = () => {
+        connected = true;
+        if (sent === "nothing") sent = "partial";
+        touch();
+      };
+      // A kept-alive socket is connected already; a new one is once TCP (and TLS) is up.
+      if (req.reusedSocket) onConnected();
+      else socket.once(secure ? "secureConnect" : "connect", onConnected);
+    });
+    req.on("finish", () => {
+      sent = "all";
+      touch();
+    });
+    req.on("error", (error) => failWith("error", codeOf(error)));
+
+    req.on("response", (res) => {
+      receiving = true;
+      touch();
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > request.maxResponseBytes) return failWith("too_large", null);
+        chunks.push(chunk);
+        touch();
+      });
+      res.on("end", () => {
+        if (settled) return;
+        const unfinishedUpload = sent !== "all";
+        settle();
+        // An early answer (e.g. 401 before the upload ended): stop sending, drop the connection.
+        if (unfinishedUpload) req.destroy();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+      });
+      res.on("error", (error) => failWith("error", codeOf(error) ?? "ECONNRESET"));
+      res.on("close", () => {
+        if (!res.complete) failWith("error", "ECONNRESET");
+      });
+    });
+
+    if (request.body === null) {
+      req.end();
+      return;
+    }
+    let sentBytes = 0;
+    const total = request.body.length;
+    const over = stopped.then(() => {
+      throw new ExchangeOver();
+    });
+    over.catch(() => {});
+    const sink: BodySink = {
+      write: (chunk) => {
+        if (settled) return over;
+        const written = new Promise<void>((done) => {
+          req.write(chunk, (error) => {
+            if (error) failWith("error", codeOf(error));
+            done();
+          });
+        }).then(() => {
+          if (settled) return;
+          sentBytes += chunk.length;
+          touch();
+          request.onSent?.(sentBytes, total);
+        });
+        // A destroyed request may never call back: stop the writer once the exchange is over.
+        return Promise.race([written, over]);
+      },
+    };
+    request.body.writeTo(sink).then(
+      () => {
+        if (!settled) req.end();
+      },
+      (error: unknown) => {
+        // The exchange ended (answered or failed): the writer just stops. Anything else is a local
+        // failure (e.g. the file could not be read), which ends the exchange with that error.
+        if (!(error instanceof ExchangeOver)) fail(error);
+      },
+    );
+  });
+}

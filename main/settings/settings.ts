@@ -1,0 +1,63 @@
+import { copyFileSync } from "node:fs";
+import Conf from "conf";
+import { defaultSettings, type SettingsData, SettingsDataSchema } from "./settings-schema";
+
+/** The parts of conf (and of electron-store, which extends it) the settings use. */
+export interface SettingsBackend {
+  readonly path: string;
+  store: Record<string, unknown>;
+}
+
+export const settingsProjectVersion = "1.0.0";
+
+/** conf in a folder, for plain Node (tests, tools). The Electron shell passes electron-store instead. */
+export function confBackend(cwd: string): SettingsBackend {
+  return new Conf<Record<string, unknown>>({
+    cwd,
+    configName: "settings",
+    projectName: "signdesk",
+    projectVersion: settingsProjectVersion,
+    migrations: {},
+    defaults: { ...defaultSettings },
+  }) as unknown as SettingsBackend;
+}
+
+/**
+ * Typed, validated settings. A file that does not match the schema (hand-edited, from a newer
+ * version, damaged) is kept aside as `<file>.invalid-<time>` and the app starts from defaults,
+ * instead of crashing or silently dropping parts of it.
+ */
+export class Settings {
+  private data: SettingsData;
+
+  constructor(
+    private readonly backend: SettingsBackend,
+    onProblem: (message: string) => void = () => {},
+  ) {
+    const parsed = SettingsDataSchema.safeParse({ ...defaultSettings, ...backend.store });
+    if (parsed.success) {
+      this.data = parsed.data;
+    } else {
+      const aside = `${backend.path}.invalid-${Date.now()}`;
+      try {
+        copyFileSync(backend.path, aside);
+      } catch {
+        // nothing to keep aside
+      }
+      onProblem(`The settings file was not valid and was set aside as ${aside}; starting with defaults.`);
+      this.data = structuredClone(defaultSettings);
+      this.backend.store = { ...this.data };
+    }
+  }
+
+  get<K extends keyof SettingsData>(key: K): SettingsData[K] {
+    return this.data[key];
+  }
+
+  /** Validates, then writes the whole file (conf writes atomically). */
+  update(change: Partial<SettingsData>): void {
+    const next = SettingsDataSchema.parse({ ...this.data, ...change });
+    this.data = next;
+    this.backend.store = { ...next };
+  }
+}

@@ -1,0 +1,53 @@
+import type { CoordinateOrigin } from "../../common/coordinates";
+import { flipBoxY } from "../../common/coordinates";
+import type { Draft } from "../../common/draft";
+import { fieldBoxSizes } from "../../common/fields";
+import type { WireField } from "../../common/wire";
+import { HandlerError } from "../handler-error";
+
+/**
+ * A draft's fields as the service takes them (API-NOTES.md): `fields[i]` is recipient group i + 1 and
+ * each of its fields says `recipient: i + 1`; x, y in points from the displayed page's top-left (or its
+ * bottom-left, for an account that reads them so). Every group needs at least one field.
+ */
+export function draftToWireFields(draft: Draft, origin: CoordinateOrigin): WireField[][] {
+  return draft.groups.map((group, index) => {
+    const fields = draft.fields.filter((field) => field.groupId === group.id);
+    if (fields.length === 0) {
+      throw new HandlerError(
+        "invalid_draft",
+        `"${group.label}" has no fields: place at least one field for every recipient group.`,
+      );
+    }
+    return fields.map((field) => {
+      const page = draft.pages[field.page - 1];
+      if (page === undefined)
+        throw new HandlerError("invalid_draft", `A field is on page ${field.page}, which the document does not have.`);
+      return {
+        id: field.id,
+        x: field.x,
+        y: flipBoxY(page, field.y, fieldBoxSizes[field.type].height, origin),
+        page: field.page,
+        type: field.type,
+        recipient: index + 1,
+      };
+    });
+  });
+}
+
+/** One recipient per group, no address twice (the service would notify the same person twice). */
+export function checkSendRecipients(recipients: readonly { email: string }[], groupCount: number): void {
+  if (recipients.length !== groupCount) {
+    throw new HandlerError(
+      "invalid_argument",
+      `This template has ${groupCount} recipient group${groupCount === 1 ? "" : "s"}; enter exactly one recipient for each.`,
+    );
+  }
+  const seen = new Set<string>();
+  for (const { email } of recipients) {
+    const key = email.trim().toLowerCase();
+    if (seen.has(key))
+      throw new HandlerError("invalid_argument", `${email} is entered twice; each recipient needs their own address.`);
+    seen.add(key);
+  }
+}

@@ -1,0 +1,137 @@
+import { fork } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { downloadFinalPdf } from "../../main/downloads/download-final-pdf";
+import { currentFinalUrl, finishedDocument } from "../support/finished-document";
+import { type RunningSandbox, startSandbox } from "../support/sandbox";
+
+describe("downloading the final PDF", () => {
+  let running: RunningSandbox;
+  let folder: string;
+  let clockOffset = 0;
+
+  beforeAll(async () => {
+    running = await startSandbox({ now: () => Date.now() + clockOffset });
+    folder = await mkdtemp(path.join(tmpdir(), "signdesk-downloads-"));
+  });
+  afterAll(async () => {
+    await running?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("saves it under a readable, unique name, streamed with progress, byte for byte", async () => {
+    const { pdfId, finalUrl } = await finishedDocument(running, "Lease: Flat 2/B");
+    const progress: number[] = [];
+    const first = await downloadFinalPdf({
+      finalUrl,
+      refreshUrl: () => currentFinalUrl(running, pdfId),
+      directory: folder,
+      documentName: "Lease: Flat 2/B",
+      onProgress: (received) => progress.push(received),
+    });
+    expect(path.basename(first.path)).toBe("Lease Flat 2 B - signed.pdf");
+    const bytes = await readFile(first.path);
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const expected = (await fetch(finalUrl)).headers.get("x-content-sha256");
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(expected);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(bytes.length);
+    const second = await downloadFinalPdf({
+      finalUrl,
+      refreshUrl: async () => null,
+      directory: folder,
+      documentName: "Lease: Flat 2/B",
+    });
+    expect(path.basename(second.path)).toBe("Lease Flat 2 B - signed (2).pdf");
+    expect((await readdir(folder)).filter((name) => name.endsWith(".part") || name.startsWith(".signdesk-"))).toEqual(
+      [],
+    );
+  });
+
+  it("refreshes an expired link once and completes", async () => {
+    const { pdfId, finalUrl } = await finishedDocument(running, "Expiring");
+    clockOffset = 16 * 60_000;
+    try {
+      expect((await fetch(finalUrl)).status).toBe(403);
+      let refreshes = 0;
+      const saved = await downloadFinalPdf({
+        finalUrl,
+        refreshUrl: () => {
+          refreshes += 1;
+          return currentFinalUrl(running, pdfId);
+        },
+        directory: folder,
+        documentName: "Expiring",
+      });
+      expect(refreshes).toBe(1);
+      expect((await readFile(saved.path)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    } finally {
+      clockOffset = 0;
+    }
+  });
+
+  it("refuses a body that is not a PDF and leaves no file behind", async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/pdf" }).end("<html>Sign in to continue</html>");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const target = await mkdtemp(path.join(tmpdir(), "signdesk-notpdf-"));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/final.pdf`;
+      await expect(
+        downloadFinalPdf({ finalUrl: url, refreshUrl: async () => null, directory: target, documentName: "X" }),
+      ).rejects.toMatchObject({
+        code: "not_pdf",
+        message: "The service sent something that is not a PDF; nothing was saved.",
+      });
+      expect(await readdir(target)).toEqual([]);
+    } finally {
+      server.close();
+      await rm(target, { recursive: true, force: true });
+    }
+  });
+
+  it("says clearly when the folder cannot be written", async () => {
+    const { finalUrl } = await finishedDocument(running, "Locked");
+    const locked = await mkdtemp(path.join(tmpdir(), "signdesk-locked-"));
+    await chmod(locked, 0o555);
+    try {
+      // As root, permissions do not apply: the download runs as an unprivileged user instead.
+      const asRoot = process.getuid?.() === 0;
+      const answer = await new Promise<{ ok: boolean; code?: string; message?: string }>((resolve, reject) => {
+        const child = fork(path.join(import.meta.dirname, "../support/download-child.ts"), [finalUrl, locked], {
+          execArgv: ["--import", "tsx"],
+          ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+        });
+        child.on("message", (message) => resolve(message as { ok: boolean }));
+        child.on("error", reject);
+      });
+      expect(answer).toEqual({
+        ok: false,
+        code: "download_folder",
+        message: `Cannot save into ${locked}: permission denied.`,
+      });
+      expect(await readdir(locked)).toEqual([]);
+      await expect(
+        downloadFinalPdf({
+          finalUrl,
+          refreshUrl: async () => null,
+          directory: path.join(locked, "missing"),
+          documentName: "X",
+        }),
+      ).rejects.toMatchObject({
+        code: "download_folder",
+        message: `The folder ${path.join(locked, "missing")} does not exist.`,
+      });
+    } finally {
+      await chmod(locked, 0o755);
+      await rm(locked, { recursive: true, force: true });
+    }
+  });
+});
