@@ -1,10 +1,10 @@
-import { fork } from "node:child_process";
 import { openAsBlob } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { PDFDocument, PDFName } from "pdf-lib";
+import { startChildSandbox } from "./support/child-sandbox.ts";
+import { pdfOfSize } from "./support/pdf-of-size.ts";
 
 /**
  * The sandbox under load, in its own process:
@@ -14,43 +14,10 @@ import { PDFDocument, PDFName } from "pdf-lib";
  * Targets: details_rps >= 3000, details_p99_ms <= 20, upload_50mb_rss_growth_mb <= 25.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const root = path.resolve(import.meta.dirname, "..");
 
-const child = fork(path.join(root, "bench/support/sandbox-child.ts"), [], {
-  execArgv: ["--import", "tsx"],
-  stdio: ["ignore", "inherit", "inherit", "ipc"],
-});
-const messages: { type: string; [key: string]: unknown }[] = [];
-const waiters: (() => void)[] = [];
-child.on("message", (message: { type: string }) => {
-  messages.push(message);
-  for (const wake of waiters.splice(0)) wake();
-});
-async function next(type: string): Promise<Record<string, unknown>> {
-  for (;;) {
-    const index = messages.findIndex((message) => message.type === type);
-    if (index >= 0) return messages.splice(index, 1)[0] as Record<string, unknown>;
-    await new Promise<void>((resolve) => waiters.push(resolve));
-  }
-}
-
-const { url, key } = (await next("ready")) as { url: string; key: string };
+const sandbox = await startChildSandbox();
+const { url, key } = sandbox;
 const work = await mkdtemp(path.join(tmpdir(), "signdesk-bench-files-"));
-
-async function pdfOfSize(bytes: number): Promise<string> {
-  const document = await PDFDocument.create();
-  const page = document.addPage([612, 792]);
-  page.drawText("Benchmark", { x: 72, y: 720 });
-  // Incompressible filler in one stream object, as scanned pages make a large PDF.
-  const filler = new Uint8Array(Math.max(0, bytes - 2048));
-  for (let offset = 0; offset < filler.length; offset += 65536) {
-    crypto.getRandomValues(filler.subarray(offset, Math.min(offset + 65536, filler.length)));
-  }
-  page.node.set(PDFName.of("PieceInfo"), document.context.register(document.context.stream(filler)));
-  const file = path.join(work, `upload-${bytes}.pdf`);
-  await writeFile(file, await document.save({ useObjectStreams: false }));
-  return file;
-}
 
 async function upload(file: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const form = new FormData();
@@ -67,16 +34,13 @@ async function upload(file: string): Promise<{ status: number; body: Record<stri
 
 try {
   // Warm-up: loads pdf.js and the routes once, as a running sandbox has.
-  const warm = await upload(await pdfOfSize(64 * 1024));
+  const warm = await upload(await pdfOfSize(work, 64 * 1024));
   if (warm.status !== 200) throw new Error(`warm-up upload failed: ${JSON.stringify(warm.body)}`);
 
-  const big = await pdfOfSize(50 * 1024 * 1024 - 64 * 1024);
-  child.send({ type: "begin" });
+  const big = await pdfOfSize(work, 50 * 1024 * 1024 - 64 * 1024);
   const started = performance.now();
-  const answer = await upload(big);
+  const { result: answer, rssGrowthBytes } = await sandbox.measure(() => upload(big));
   const uploadSeconds = (performance.now() - started) / 1000;
-  child.send({ type: "end" });
-  const rss = (await next("rss")) as { baseline: number; peak: number };
   if (answer.status !== 200) throw new Error(`50 MB upload failed: ${JSON.stringify(answer.body)}`);
 
   const send = await fetch(`${url}/createFromTemplate`, {
@@ -105,10 +69,10 @@ try {
       details_p99_ms: load.latency.p99,
       details_requests: load.requests.total,
       upload_50mb_s: Number(uploadSeconds.toFixed(2)),
-      upload_50mb_rss_growth_mb: Number(((rss.peak - rss.baseline) / (1024 * 1024)).toFixed(1)),
+      upload_50mb_rss_growth_mb: Number((rssGrowthBytes / (1024 * 1024)).toFixed(1)),
     }),
   );
 } finally {
-  child.send({ type: "stop" });
+  sandbox.stop();
   await rm(work, { recursive: true, force: true });
 }

@@ -21,7 +21,7 @@ import { ScreenIdSchema } from "./screens";
 const NoArgs = z.undefined({ error: "this call takes no arguments" });
 const Id = z.string().min(1).max(200);
 const Nothing = z.null();
-const Bytes = z.instanceof(Uint8Array);
+const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "expected the file's bytes" });
 /** Correlates transfer:progress events with the call that started the transfer. */
 const TransferId = z.string().min(1).max(100);
 

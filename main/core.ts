@@ -35,6 +35,13 @@ export interface RunningCore extends Core {
   close(): Promise<void>;
 }
 
+/** No answer, or a gateway saying the service behind it is down: polling pauses until it is back. */
+export function isUnreachableError(error: unknown): boolean {
+  if (!(error instanceof ServiceError)) return false;
+  if (error.category === "network" || error.category === "timeout") return true;
+  return error.category === "server" && (error.status === 502 || error.status === 503 || error.status === 504);
+}
+
 /** Assembles the main process's capabilities: settings, accounts and keys, sandbox, drafts, documents. */
 export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const now = options.now ?? Date.now;
@@ -81,8 +88,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     now,
     fetchDetails: async (accountId, pdfId) =>
       (await clientFor(accounts.get(accountId)).getDocumentDetails(pdfId)).document,
-    isUnreachable: (error) =>
-      error instanceof ServiceError && (error.category === "network" || error.category === "timeout"),
+    isUnreachable: isUnreachableError,
     onChange: (change) => {
       options.emit("documents:changed", change);
       notify(describeChange(change));

@@ -86,7 +86,7 @@ export class DocumentTracker {
       const schedule = this.scheduleOf(record);
       schedule.dueAt = 0;
     }
-    this.unreachableSince = null;
+    // While unreachable, this pass probes with one document; its answer tells everyone it is back.
     return this.pass();
   }
 

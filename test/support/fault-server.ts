@@ -16,7 +16,9 @@ export type FaultAction =
   /** 429 with Retry-After. */
   | { kind: "rate-limited"; retryAfter: string }
   /** Passes the request to the upstream (a real sandbox) and its answer back. */
-  | { kind: "proxy" };
+  | { kind: "proxy" }
+  /** Passes the request to the upstream, which acts on it, then resets the connection: the answer is lost. */
+  | { kind: "proxy-then-reset" };
 
 export interface FaultRequest {
   method: string;
@@ -46,11 +48,16 @@ function answerJson(res: ServerResponse, status: number, body: unknown, headers:
   res.end(text);
 }
 
-function proxy(upstream: URL, req: IncomingMessage, res: ServerResponse) {
+function proxy(upstream: URL, req: IncomingMessage, res: ServerResponse, loseAnswer = false) {
   const forwarded = httpRequest(
     new URL(req.url ?? "/", upstream),
     { method: req.method, headers: { ...req.headers, host: upstream.host } },
     (answer) => {
+      if (loseAnswer) {
+        answer.resume();
+        answer.on("end", () => req.socket.resetAndDestroy());
+        return;
+      }
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     },
@@ -65,8 +72,9 @@ function proxy(upstream: URL, req: IncomingMessage, res: ServerResponse) {
 function act(action: FaultAction, req: IncomingMessage, res: ServerResponse, upstream: URL | null) {
   switch (action.kind) {
     case "proxy":
+    case "proxy-then-reset":
       if (upstream === null) return answerJson(res, 502, { message: "No upstream (fault server)", error: 502 });
-      return proxy(upstream, req, res);
+      return proxy(upstream, req, res, action.kind === "proxy-then-reset");
     case "status":
       return answerJson(
         res,
@@ -119,7 +127,7 @@ export async function startFaultServer(
     const path = new URL(req.url ?? "/", "http://fault.invalid").pathname;
     const action = queues.get(path)?.shift() ?? fallback;
     requests.push({ method: req.method ?? "GET", path, at: Date.now(), action: action.kind });
-    if (action.kind === "proxy") return act(action, req, res, upstream);
+    if (action.kind === "proxy" || action.kind === "proxy-then-reset") return act(action, req, res, upstream);
     // Everything else reads the whole request first: the request has fully reached the server.
     req.resume();
     req.on("end", () => act(action, req, res, upstream));

@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DocumentIndex } from "../main/documents/document-index.ts";
+import { DocumentTracker } from "../main/documents/tracker.ts";
+import { createServiceClient } from "../main/service/client.ts";
+import { confBackend, Settings } from "../main/settings/settings.ts";
+import { startChildSandbox } from "./support/child-sandbox.ts";
+import { pdfOfSize } from "./support/pdf-of-size.ts";
+
+/**
+ * The main process's own work against a sandbox in another process:
+ * - upload_50mb_rss_growth_mb: peak resident memory growth of this (the main) process while the service
+ *   client uploads a 50 MB PDF (after a warm-up upload); target <= 25;
+ * - poll_1000_cycle_s: one tracker pass over 1000 unfinished documents (getDocumentDetails each, at most
+ *   4 in flight); target <= 5.
+ */
+const documentCount = Number(process.env.BENCH_DOCUMENTS ?? 1000);
+const sandbox = await startChildSandbox();
+const work = await mkdtemp(path.join(tmpdir(), "signdesk-bench-core-"));
+
+try {
+  const client = createServiceClient({ baseUrl: sandbox.url, apiKey: async () => sandbox.key, timeoutMs: 60_000 });
+  const fields = [[{ id: "s", x: 72, y: 600, page: 1, type: "Signature" as const, recipient: 1 }]];
+  const upload = (file: string) =>
+    client.createNewTemplate({
+      file,
+      fileName: "bench.pdf",
+      templateName: "Bench",
+      fields,
+      autoReleaseSignatures: true,
+    });
+
+  const warm = await upload(await pdfOfSize(work, 64 * 1024));
+  const big = await pdfOfSize(work, 50 * 1024 * 1024 - 64 * 1024);
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 2);
+  await upload(big);
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+
+  const pdfIds: string[] = [];
+  for (let start = 0; start < documentCount; start += 25) {
+    const batch = Array.from({ length: Math.min(25, documentCount - start) }, (_, index) =>
+      client.createFromTemplate({
+        templateId: warm.template_id,
+        recipients: [{ name: `Signer ${start + index}`, email: `signer${start + index}@example.com` }],
+      }),
+    );
+    pdfIds.push(...(await Promise.all(batch)).map((sent) => sent.pdf_id));
+  }
+  const index = new DocumentIndex(new Settings(confBackend(work)), 60_000);
+  const at = new Date().toISOString();
+  for (const pdfId of pdfIds) {
+    index.add({
+      accountId: "bench",
+      pdfId,
+      name: "Bench",
+      templateId: warm.template_id,
+      recipients: [],
+      sentAt: at,
+      lastStatus: "pending",
+      lastCheckedAt: null,
+      finished: false,
+      hasFinalPdf: false,
+      statusHistory: [{ status: "pending", at }],
+      imported: false,
+    });
+  }
+  let polls = 0;
+  const tracker = new DocumentTracker({
+    index,
+    fetchDetails: async (_account, pdfId) => {
+      polls += 1;
+      return (await client.getDocumentDetails(pdfId)).document;
+    },
+    isUnreachable: () => false,
+    onChange: () => {},
+  });
+  const started = performance.now();
+  await tracker.refreshNow();
+  const passSeconds = (performance.now() - started) / 1000;
+  if (polls !== documentCount) throw new Error(`the pass polled ${polls} of ${documentCount} documents`);
+
+  console.log(
+    JSON.stringify({
+      bench: "core",
+      upload_50mb_rss_growth_mb: Number(((peak - baseline) / (1024 * 1024)).toFixed(1)),
+      poll_1000_cycle_s: Number(passSeconds.toFixed(2)),
+      documents: documentCount,
+    }),
+  );
+} finally {
+  sandbox.stop();
+  await rm(work, { recursive: true, force: true });
+}
