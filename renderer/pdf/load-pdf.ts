@@ -1,0 +1,141 @@
+/**
+ * Opens a PDF with pdf.js. Everything pdf.js needs is served from our own origin: its worker is bundled
+ * by Vite, and its run-time data (CMaps, standard fonts, wasm decoders, the CMYK profile) is copied under
+ * /pdfjs/ by the pdfjs-assets plugin of vite.config.ts. Nothing is fetched from a CDN.
+ */
+import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
+import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { normaliseRotation, type PageGeometry, type Size } from "../../common/coordinates";
+
+export type { Size };
+
+/** How a render ended: drawn, or cancelled before it was (a cancelled render leaves the canvas undefined). */
+export type RenderOutcome = "rendered" | "cancelled";
+
+export interface PageRender {
+  /** Resolves when the page is drawn or the render was cancelled; rejects only when pdf.js fails. */
+  promise: Promise<RenderOutcome>;
+  cancel(): void;
+}
+
+export interface PdfHandle {
+  readonly pageCount: number;
+  /** The page's size in points as displayed: its CropBox after its /Rotate. */
+  pageSize(index: number): Size;
+  /** The page's CropBox and /Rotate, for the mapping of common/coordinates.ts. */
+  geometry(index: number): PageGeometry;
+  /**
+   * Draws page `index` (0-based) into `canvas` at `scale` canvas pixels per point, sizing the canvas's
+   * backing store (its CSS size is the caller's). The page is drawn as displayed: rotated and cropped.
+   */
+  render(index: number, canvas: HTMLCanvasElement, scale: number): PageRender;
+  /** Frees what pdf.js keeps for a page that is no longer shown (its operator list, its images). */
+  release(index: number): void;
+  /** Ends renders in flight, stops the worker and frees the document. */
+  destroy(): Promise<void>;
+}
+
+type PdfJs = typeof import("pdfjs-dist");
+
+let library: Promise<PdfJs> | undefined;
+
+/** pdf.js is loaded on first use, so the app's first screen does not wait for it. */
+function pdfjs(): Promise<PdfJs> {
+  library ??= import("pdfjs-dist").then((module) => {
+    module.GlobalWorkerOptions.workerSrc = workerUrl;
+    return module;
+  });
+  return library;
+}
+
+/** Absolute URL of one of the folders copied under /pdfjs/ (the worker resolves URLs against its own). */
+function assetFolder(folder: string): string {
+  return new URL(`${import.meta.env.BASE_URL}pdfjs/${folder}/`, document.baseURI).href;
+}
+
+function isCancellation(error: unknown): boolean {
+  return error instanceof Error && error.name === "RenderingCancelledException";
+}
+
+/**
+ * Opens `bytes` (not taken over: pdf.js receives a copy, which it moves to its worker) and reads every
+ * page's geometry, so that page sizes are known before anything is drawn.
+ */
+export async function loadPdf(bytes: Uint8Array): Promise<PdfHandle> {
+  const { getDocument } = await pdfjs();
+  const task = getDocument({
+    data: bytes.slice(),
+    cMapUrl: assetFolder("cmaps"),
+    cMapPacked: true,
+    standardFontDataUrl: assetFolder("standard_fonts"),
+    wasmUrl: assetFolder("wasm"),
+    iccUrl: assetFolder("iccs"),
+    // Non-embedded standard fonts are drawn from pdf.js's own font data, so a page looks the same on every OS.
+    useSystemFonts: false,
+    enableXfa: false,
+  });
+  let document: PDFDocumentProxy;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    await task.destroy();
+    throw error;
+  }
+  try {
+    const pages = await Promise.all(Array.from({ length: document.numPages }, (_, index) => document.getPage(index + 1)));
+    return pdfHandle(document, pages);
+  } catch (error) {
+    await document.destroy();
+    throw error;
+  }
+}
+
+function pdfHandle(document: PDFDocumentProxy, pages: PDFPageProxy[]): PdfHandle {
+  const sizes = pages.map((page) => {
+    const { width, height } = page.getViewport({ scale: 1 });
+    return { width, height };
+  });
+  const page = (index: number): PDFPageProxy => {
+    const found = pages[index];
+    if (found === undefined) throw new RangeError(`No page ${index} in a document of ${pages.length} pages`);
+    return found;
+  };
+  const live = new Set<RenderTask>();
+
+  return {
+    pageCount: pages.length,
+    pageSize(index) {
+      const size = sizes[index];
+      if (size === undefined) throw new RangeError(`No page ${index} in a document of ${pages.length} pages`);
+      return { ...size };
+    },
+    geometry(index) {
+      const [left = 0, bottom = 0, right = 0, top = 0] = page(index).view;
+      return { cropBox: [left, bottom, right, top], rotation: normaliseRotation(page(index).rotate) };
+    },
+    render(index, canvas, scale) {
+      const viewport = page(index).getViewport({ scale });
+      canvas.width = Math.max(1, Math.round(viewport.width));
+      canvas.height = Math.max(1, Math.round(viewport.height));
+      const task = page(index).render({ canvas, viewport });
+      live.add(task);
+      const promise = task.promise.then(
+        (): RenderOutcome => "rendered",
+        (error: unknown): RenderOutcome => {
+          if (isCancellation(error)) return "cancelled";
+          throw error;
+        },
+      );
+      void promise.finally(() => live.delete(task)).catch(() => {});
+      return { promise, cancel: () => task.cancel() };
+    },
+    release(index) {
+      // pdf.js refuses (and keeps everything) while a render of the page is in flight; nothing is lost then.
+      page(index).cleanup();
+    },
+    async destroy() {
+      for (const task of live) task.cancel();
+      await document.destroy();
+    },
+  };
+}
