@@ -1,5 +1,5 @@
 // @ts-check
-/** The signing page's requests: the recipient hash from the address, `GET /sign/<hash>/data` and `POST /sign/<hash>`. */
+/** The signing page's requests: the hash from the address, `GET /sign/<hash>/data` and `POST /sign/<hash>`. */
 
 import { isObject } from "./sign-data.js";
 

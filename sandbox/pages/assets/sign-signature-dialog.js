@@ -1,0 +1,173 @@
+// @ts-check
+/** The signature dialog of a Signature or Initials field: type or draw, then Apply puts the image on the field. */
+
+import { ui } from "./sign-dom.js";
+import { clearFieldError, updateSignatureButton } from "./sign-fields.js";
+import { trapFocus } from "./sign-focus-trap.js";
+import { drawTypedPreview, exportInk, fitCanvas } from "./sign-ink.js";
+import { updateProgress } from "./sign-progress.js";
+import { clearPad, pad, setUpSignaturePad } from "./sign-signature-pad.js";
+import { state } from "./sign-state.js";
+
+/** @import { FieldView } from "./sign-fields.js" */
+
+const signature = {
+  /** @type {FieldView | null} */
+  field: null,
+  /** @type {"Signature" | "Initials" | null} */
+  kind: null,
+  /** @type {"type" | "draw"} */
+  mode: "type",
+  /** @type {Record<string, string>} */
+  typed: {},
+};
+
+/** @param {string} name */
+function initialsOf(name) {
+  const words = name
+    .trim()
+    .split(/[\s-]+/)
+    .filter((word) => word !== "");
+  return words
+    .slice(0, 3)
+    .map((word) => word.charAt(0).toLocaleUpperCase())
+    .join("");
+}
+
+/** @param {string} text */
+function showSignatureError(text) {
+  ui.sigError.textContent = text;
+  ui.sigError.hidden = false;
+}
+
+function hideSignatureError() {
+  ui.sigError.hidden = true;
+  ui.sigError.textContent = "";
+}
+
+/** @param {"type" | "draw"} mode */
+function setSignatureMode(mode) {
+  signature.mode = mode;
+  ui.sigTypePanel.hidden = mode !== "type";
+  ui.sigDrawPanel.hidden = mode !== "draw";
+  for (const radio of ui.sigForm.querySelectorAll('input[name="sig-mode"]')) {
+    if (radio instanceof HTMLInputElement) radio.checked = radio.value === mode;
+  }
+  hideSignatureError();
+  const field = signature.field?.data;
+  if (!field) return;
+  if (mode === "type") {
+    fitCanvas(ui.sigPreview, field);
+    drawTypedPreview();
+  } else if (fitCanvas(ui.sigPad, field)) {
+    pad.hasInk = false;
+  }
+}
+
+/** @param {FieldView} view */
+export function openSignatureDialog(view) {
+  if (!state.open || state.busy) return;
+  const kind = view.data.type === "Initials" ? "Initials" : "Signature";
+  const isNewKind = signature.kind !== kind;
+  signature.field = view;
+  signature.kind = kind;
+  const name = state.signing?.recipient.name ?? "";
+  ui.sigTitle.textContent = kind === "Initials" ? "Add your initials" : "Add your signature";
+  ui.sigTextLabel.textContent = kind === "Initials" ? "Type your initials" : "Type your name";
+  ui.sigPad.setAttribute(
+    "aria-label",
+    kind === "Initials" ? "Drawing area for your initials" : "Drawing area for your signature",
+  );
+  ui.sigText.value = signature.typed[kind] ?? (kind === "Initials" ? initialsOf(name) : name);
+  if (isNewKind) {
+    ui.sigPad.width = 0;
+    pad.hasInk = false;
+  }
+  hideSignatureError();
+  ui.sigDialog.showModal();
+  setSignatureMode(signature.mode);
+  if (signature.mode === "type") {
+    ui.sigText.focus();
+    ui.sigText.select();
+  } else {
+    const checked = ui.sigForm.querySelector('input[name="sig-mode"]:checked');
+    if (checked instanceof HTMLElement) checked.focus();
+  }
+}
+
+function applySignature() {
+  const view = signature.field;
+  const kind = signature.kind;
+  if (!view || !kind) return;
+  /** @type {string | null} */
+  let image;
+  if (signature.mode === "type") {
+    const text = ui.sigText.value.trim();
+    if (text === "") {
+      showSignatureError(kind === "Initials" ? "Type your initials first." : "Type your name first.");
+      ui.sigText.focus();
+      return;
+    }
+    signature.typed[kind] = text;
+    fitCanvas(ui.sigPreview, view.data);
+    drawTypedPreview();
+    image = exportInk(ui.sigPreview, view.data);
+  } else {
+    image = pad.hasInk ? exportInk(ui.sigPad, view.data) : null;
+    if (image === null) {
+      showSignatureError(
+        kind === "Initials"
+          ? "Draw your initials first, or choose Type to use the keyboard."
+          : "Draw your signature first, or choose Type to use the keyboard.",
+      );
+      return;
+    }
+  }
+  if (image === null) {
+    showSignatureError("Nothing could be drawn from that text. Try other characters.");
+    return;
+  }
+  view.image = image;
+  updateSignatureButton(view);
+  clearFieldError(view);
+  ui.sigDialog.close();
+  updateProgress();
+}
+
+export function setUpSignatureDialog() {
+  ui.sigDialog.addEventListener("keydown", (event) => trapFocus(ui.sigDialog, event));
+  ui.sigForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    applySignature();
+  });
+  ui.sigForm.addEventListener("change", (event) => {
+    const target = event.target;
+    if (target instanceof HTMLInputElement && target.name === "sig-mode") {
+      setSignatureMode(target.value === "draw" ? "draw" : "type");
+    }
+  });
+  ui.sigText.addEventListener("input", () => {
+    hideSignatureError();
+    drawTypedPreview();
+  });
+  ui.sigClear.addEventListener("click", () => {
+    clearPad();
+    hideSignatureError();
+  });
+  ui.sigCancel.addEventListener("click", () => ui.sigDialog.close());
+  setUpSignaturePad(hideSignatureError);
+  ui.sigDialog.addEventListener("close", () => {
+    pad.drawing = false;
+    const view = signature.field;
+    if (view?.control.isConnected && !view.control.disabled) view.control.focus({ preventScroll: true });
+  });
+  window.addEventListener("resize", () => {
+    if (!ui.sigDialog.open || !signature.field) return;
+    if (signature.mode === "type") {
+      fitCanvas(ui.sigPreview, signature.field.data);
+      drawTypedPreview();
+    } else if (!pad.hasInk) {
+      fitCanvas(ui.sigPad, signature.field.data);
+    }
+  });
+}
