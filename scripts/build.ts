@@ -1,3 +1,4 @@
+import { cp } from "node:fs/promises";
 import path from "node:path";
 import { type BuildOptions, build as esbuild } from "esbuild";
 import { build as viteBuild } from "vite";
@@ -5,8 +6,11 @@ import { build as viteBuild } from "vite";
 const root = path.resolve(import.meta.dirname, "..");
 export const distDir = path.join(root, "dist");
 
-/** Native modules cannot be bundled; they are loaded from node_modules (unpacked from the asar). */
-const nativeModules = ["@napi-rs/keyring"];
+/**
+ * Left out of the main bundle and shipped in node_modules: native modules (unpacked from the asar), and
+ * pdf.js, whose worker, fonts and browser build the sandbox loads as files at run time.
+ */
+const runtimePackages = ["@napi-rs/keyring", "pdfjs-dist"];
 
 export function mainBuildOptions(mode: "production" | "development"): BuildOptions {
   return {
@@ -16,7 +20,7 @@ export function mainBuildOptions(mode: "production" | "development"): BuildOptio
     platform: "node",
     format: "esm",
     target: "node22",
-    external: ["electron", ...nativeModules],
+    external: ["electron", ...runtimePackages],
     sourcemap: true,
     minify: mode === "production",
     // Bundled CommonJS dependencies call require(); give the ESM bundle one.
@@ -47,8 +51,18 @@ export async function buildRenderer(): Promise<void> {
   await viteBuild({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
 }
 
+/** The sandbox's pages load their scripts and styles as files beside its code: beside the main bundle once built. */
+export async function copySandboxPageAssets(): Promise<void> {
+  await cp(path.join(root, "sandbox/pages/assets"), path.join(distDir, "main/assets"), { recursive: true });
+}
+
 export async function buildAll(mode: "production" | "development" = "production"): Promise<void> {
-  await Promise.all([buildRenderer(), esbuild(mainBuildOptions(mode)), esbuild(preloadBuildOptions(mode))]);
+  await Promise.all([
+    buildRenderer(),
+    esbuild(mainBuildOptions(mode)),
+    esbuild(preloadBuildOptions(mode)),
+    copySandboxPageAssets(),
+  ]);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

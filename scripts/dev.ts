@@ -3,7 +3,7 @@ import path from "node:path";
 import { context, type Plugin } from "esbuild";
 import { createServer } from "vite";
 import { devServerPort } from "../vite.config.ts";
-import { mainBuildOptions, preloadBuildOptions } from "./build.ts";
+import { copySandboxPageAssets, mainBuildOptions, preloadBuildOptions } from "./build.ts";
 import { electronExecutable, missingElectronHelp } from "./electron-binary.ts";
 
 /**
@@ -17,6 +17,7 @@ if (binary === null) {
   process.exit(1);
 }
 
+await copySandboxPageAssets();
 const vite = await createServer({ configFile: path.join(root, "vite.config.ts") });
 await vite.listen();
 const devServerUrl = `http://localhost:${devServerPort}`;
