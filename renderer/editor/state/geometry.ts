@@ -1,4 +1,4 @@
-import { type Point, type Size, displayedSize } from "../../../common/coordinates";
+import { displayedSize, type Point, type Size } from "../../../common/coordinates";
 import type { DraftField } from "../../../common/draft";
 import { type FieldType, fieldBoxSizes } from "../../../common/fields";
 import type { EditorDoc, Rect } from "./types";
