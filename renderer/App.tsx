@@ -3,12 +3,16 @@ import type { SigndeskApi } from "../common/contract";
 import type { ScreenId } from "../common/screens";
 import { Sidebar } from "./components/Sidebar";
 import { StatusBar } from "./components/StatusBar";
+import { EditorScreen } from "./editor/EditorScreen";
 import { useAppInfo } from "./hooks/useAppInfo";
 import { useScreenShortcuts } from "./hooks/useScreenShortcuts";
 import { PlannedScreen } from "./screens/PlannedScreen";
+import { TemplatesScreen } from "./screens/templates/TemplatesScreen";
 
 export function App({ bridge }: { bridge: SigndeskApi }) {
   const [screen, setScreen] = useState<ScreenId>("templates");
+  /** The draft open in the editor (on the Templates screen), if any. */
+  const [openDraft, setOpenDraft] = useState<string | null>(null);
   /** Bumped by every navigation, so that focus moves even when the screen stays the same. */
   const [navigation, setNavigation] = useState(0);
   const appInfo = useAppInfo(bridge);
@@ -30,7 +34,19 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
     <div className="app-shell">
       <Sidebar current={screen} onNavigate={navigate} />
       <main className="content">
-        <PlannedScreen key={screen} screen={screen} />
+        {screen === "templates" && openDraft !== null && (
+          <EditorScreen
+            key={openDraft}
+            bridge={bridge}
+            draftId={openDraft}
+            onClose={() => {
+              setOpenDraft(null);
+              navigate("templates");
+            }}
+          />
+        )}
+        {screen === "templates" && openDraft === null && <TemplatesScreen bridge={bridge} onOpenDraft={setOpenDraft} />}
+        {screen !== "templates" && <PlannedScreen key={screen} screen={screen} />}
       </main>
       <StatusBar state={appInfo} />
     </div>

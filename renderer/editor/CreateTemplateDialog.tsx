@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState } from "react";
+import type { SigndeskApi } from "../../common/contract";
+import type { DraftGroup } from "../../common/draft";
+
+interface CreateTemplateDialogProps {
+  bridge: SigndeskApi;
+  draftId: string;
+  groups: DraftGroup[];
+  /** Problems that block creation, found before anything is uploaded. */
+  blockers: string[];
+  beforeUpload: () => Promise<void>;
+  onClose: () => void;
+  onCreated: (message: string) => void;
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** "Create template" or "Create and send": checks first, then uploads with a progress bar; the draft stays. */
+export function CreateTemplateDialog({
+  bridge,
+  draftId,
+  groups,
+  blockers,
+  beforeUpload,
+  onClose,
+  onCreated,
+}: CreateTemplateDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [send, setSend] = useState(false);
+  const [autoRelease, setAutoRelease] = useState(true);
+  const [subject, setSubject] = useState("");
+  const [recipients, setRecipients] = useState(() => groups.map(() => ({ name: "", email: "" })));
+  const [problems, setProblems] = useState<string[]>([]);
+  const [progress, setProgress] = useState<{ done: number; total: number | null } | null>(null);
+  const [serviceError, setServiceError] = useState<string | null>(null);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const check = (): string[] => {
+    const found = [...blockers];
+    if (!send) return found;
+    const seen = new Set<string>();
+    recipients.forEach((recipient, index) => {
+      const label = groups[index]?.label ?? `Recipient ${index + 1}`;
+      if (recipient.name.trim() === "") found.push(`Enter a name for ${label}.`);
+      if (!emailPattern.test(recipient.email.trim())) found.push(`Enter a valid e-mail address for ${label}.`);
+      const key = recipient.email.trim().toLowerCase();
+      if (key !== "" && seen.has(key))
+        found.push(`${recipient.email} is entered twice; each recipient needs their own address.`);
+      seen.add(key);
+    });
+    return found;
+  };
+
+  const submit = async () => {
+    const found = check();
+    setProblems(found);
+    setServiceError(null);
+    if (found.length > 0) return;
+    const transferId = crypto.randomUUID();
+    const stop = bridge.on("transfer:progress", (event) => {
+      if (event.transferId === transferId) setProgress({ done: event.done, total: event.total });
+    });
+    setProgress({ done: 0, total: null });
+    try {
+      await beforeUpload();
+      const result = await bridge.templatesCreate({
+        draftId,
+        transferId,
+        autoReleaseSignatures: autoRelease,
+        ...(send
+          ? {
+              send: {
+                recipients: recipients.map((recipient) => ({
+                  name: recipient.name.trim(),
+                  email: recipient.email.trim(),
+                })),
+                ...(subject.trim() === "" ? {} : { emailSubject: subject.trim() }),
+              },
+            }
+          : {}),
+      });
+      if (!result.ok) {
+        setServiceError(result.error.message);
+        return;
+      }
+      onCreated(
+        result.value.document === null
+          ? `Template “${result.value.template.name}” created.`
+          : `Template created and sent to ${recipients.length} recipient(s).`,
+      );
+    } finally {
+      stop();
+      setProgress(null);
+    }
+  };
+
+  const busy = progress !== null;
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby="create-title"
+      onCancel={(event) => (busy ? event.preventDefault() : onClose())}
+    >
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <h2 id="create-title">Create template</h2>
+        <fieldset disabled={busy}>
+          <label className="check">
+            <input type="checkbox" checked={send} onChange={(event) => setSend(event.target.checked)} /> Send it now to
+            one recipient per group
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={autoRelease} onChange={(event) => setAutoRelease(event.target.checked)} />{" "}
+            Release the signed PDF as soon as everyone has signed
+          </label>
+          {send && (
+            <div className="recipients-form">
+              {groups.map((group, index) => (
+                <div key={group.id} className="recipient-row">
+                  <span className="group-badge" style={{ backgroundColor: group.color }} aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <label>
+                    <span>{group.label}: name</span>
+                    <input
+                      value={recipients[index]?.name ?? ""}
+                      autoComplete="name"
+                      onChange={(event) =>
+                        setRecipients(
+                          recipients.map((entry, at) =>
+                            at === index ? { ...entry, name: event.target.value } : entry,
+                          ),
+                        )
+                      }
+                    />
+                  </label>
+                  <label>
+                    <span>{group.label}: e-mail</span>
+                    <input
+                      type="email"
+                      value={recipients[index]?.email ?? ""}
+                      autoComplete="email"
+                      onChange={(event) =>
+                        setRecipients(
+                          recipients.map((entry, at) =>
+                            at === index ? { ...entry, email: event.target.value } : entry,
+                          ),
+                        )
+                      }
+                    />
+                  </label>
+                </div>
+              ))}
+              <label>
+                <span>E-mail subject (optional)</span>
+                <input value={subject} maxLength={300} onChange={(event) => setSubject(event.target.value)} />
+              </label>
+            </div>
+          )}
+        </fieldset>
+        {problems.length > 0 && (
+          <ul className="problem" role="alert">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        {serviceError !== null && (
+          <p className="problem" role="alert">
+            The service did not create the template: {serviceError} Your draft is unchanged.
+          </p>
+        )}
+        {progress !== null && (
+          <div className="progress">
+            <progress
+              value={progress.total === null ? undefined : progress.done}
+              max={progress.total ?? undefined}
+              aria-label="Uploading"
+            />
+            <span>
+              {progress.total === null
+                ? "Preparing…"
+                : `Uploading ${Math.round((100 * progress.done) / progress.total)}%`}
+            </span>
+          </div>
+        )}
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {send ? "Create and send" : "Create template"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

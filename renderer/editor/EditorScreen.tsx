@@ -1,0 +1,282 @@
+import { useCallback, useMemo, useReducer, useRef, useState } from "react";
+import type { SigndeskApi } from "../../common/contract";
+import type { Draft } from "../../common/draft";
+import type { FieldType } from "../../common/fields";
+import type { PdfHandle } from "../pdf/load-pdf";
+import { PageThumbnails } from "../pdf/PageThumbnails";
+import { PdfPages } from "../pdf/PdfPages";
+import { fitPageScale, fitWidthScale, scaleForZoom, zoomIn, zoomOut } from "../pdf/zoom";
+import { CreateTemplateDialog } from "./CreateTemplateDialog";
+import { EditorToolbar } from "./EditorToolbar";
+import type { Guide } from "./FieldLayer";
+import { GroupsPanel } from "./GroupsPanel";
+import { Inspector } from "./Inspector";
+import { PageOverlay } from "./PageOverlay";
+import { Palette } from "./Palette";
+import { commandToAction, idsNeeded } from "./state/commands";
+import {
+  canRedo,
+  canUndo,
+  createEditorState,
+  createIdGenerator,
+  type EditorAction,
+  editorReducer,
+  selectedFields,
+  toDraft,
+} from "./state/editor-state";
+import { boxSize, clampOntoPage, otherFieldRects, pageSize } from "./state/geometry";
+import type { EditorCommand } from "./state/keyboard";
+import { snapBox } from "./state/snapping";
+import { useAutosave } from "./useAutosave";
+import { useDraftDocument } from "./useDraftDocument";
+import { useEditorKeys } from "./useEditorKeys";
+
+interface EditorScreenProps {
+  bridge: SigndeskApi;
+  draftId: string;
+  onClose: () => void;
+}
+
+export function EditorScreen({ bridge, draftId, onClose }: EditorScreenProps) {
+  const document = useDraftDocument(bridge, draftId);
+  if (document.status === "loading") return <p className="screen-body muted">Opening the draft…</p>;
+  if (document.status === "failed") {
+    return (
+      <section className="screen-body">
+        <p role="alert" className="problem">
+          This draft cannot be opened: {document.message}
+        </p>
+        <button type="button" onClick={onClose}>
+          Back to templates
+        </button>
+      </section>
+    );
+  }
+  return <Editor bridge={bridge} draft={document.draft} pdf={document.pdf} onClose={onClose} />;
+}
+
+function Editor({
+  bridge,
+  draft,
+  pdf,
+  onClose,
+}: {
+  bridge: SigndeskApi;
+  draft: Draft;
+  pdf: PdfHandle;
+  onClose: () => void;
+}) {
+  const [state, dispatch] = useReducer(editorReducer, draft, createEditorState);
+  const fieldIds = useMemo(
+    () =>
+      createIdGenerator(
+        "field",
+        draft.fields.map((field) => field.id),
+      ),
+    [draft],
+  );
+  const groupIds = useMemo(
+    () =>
+      createIdGenerator(
+        "group",
+        draft.groups.map((group) => group.id),
+      ),
+    [draft],
+  );
+  const current = useMemo(() => toDraft(state, draft), [state, draft]);
+  const { status: save, flush } = useAutosave(bridge, current);
+
+  const [scale, setScale] = useState(() => scaleForZoom(1));
+  const [visiblePage, setVisiblePage] = useState(0);
+  const [scrollTo, setScrollTo] = useState<{ index: number; token: number }>();
+  const [placing, setPlacing] = useState<FieldType | null>(null);
+  const [guides, setGuides] = useState<{ page: number; lines: Guide[] }>({ page: 0, lines: [] });
+  const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const pagesArea = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ id: string; from: { x: number; y: number }; to: { x: number; y: number } } | null>(null);
+  const snapping = useRef(true);
+
+  const selected = selectedFields(state);
+  const page = visiblePage + 1;
+
+  const command = useCallback(
+    (name: EditorCommand | "repeatOnEveryPage") => dispatch(commandToAction(state, name, { page, ids: fieldIds })),
+    [state, page, fieldIds],
+  );
+  const zoom = useCallback(
+    (direction: "in" | "out" | "reset") =>
+      setScale((now) => (direction === "reset" ? scaleForZoom(1) : direction === "in" ? zoomIn(now) : zoomOut(now))),
+    [],
+  );
+  useEditorKeys({ dispatch, command, zoom });
+
+  const place = (type: FieldType, onPage: number, x: number, y: number) => {
+    dispatch({ type: "addField", id: fieldIds.next(), fieldType: type, page: onPage, x, y });
+    setPlacing(null);
+  };
+  const fitWidth = () => {
+    const width = pagesArea.current?.clientWidth ?? 800;
+    setScale(fitWidthScale(pdf.pageSize(visiblePage).width, width, 48));
+  };
+  const fitPage = () => {
+    const area = pagesArea.current;
+    const size = pdf.pageSize(visiblePage);
+    const viewport = { width: area?.clientWidth ?? 800, height: area?.clientHeight ?? 600 };
+    setScale(fitPageScale(size, viewport, 48));
+  };
+
+  const onDragMove = (id: string, x: number, y: number) => {
+    const field = state.doc.fields.find((candidate) => candidate.id === id);
+    const size = field === undefined ? undefined : pageSize(state.doc, field.page);
+    if (field === undefined || size === undefined) return { x, y };
+    const box = boxSize(field.type);
+    const others = otherFieldRects(state.doc, field.page, [...state.selection, id]);
+    const snapped = snapping.current ? snapBox({ x, y, ...box }, others, size) : { x, y, guides: [] };
+    const allowed = clampOntoPage(size, box, snapped) ?? { x: field.x, y: field.y };
+    setGuides({ page: field.page, lines: snapped.guides });
+    if (drag.current !== null) drag.current.to = allowed;
+    return allowed;
+  };
+
+  const blockers = state.doc.groups
+    .filter((group) => !state.doc.fields.some((field) => field.groupId === group.id))
+    .map((group) => `“${group.label}” has no fields: place at least one field for every recipient.`);
+  const fieldCounts = new Map(
+    state.doc.groups.map((group) => [group.id, state.doc.fields.filter((field) => field.groupId === group.id).length]),
+  );
+
+  return (
+    <section
+      className="editor"
+      aria-labelledby="editor-title"
+      onKeyDown={(event) => {
+        if (event.key === "Alt") snapping.current = false;
+        if (event.key === "Escape") setPlacing(null);
+      }}
+      onKeyUp={(event) => {
+        if (event.key === "Alt") snapping.current = true;
+      }}
+    >
+      <EditorToolbar
+        name={state.doc.name}
+        scale={scale}
+        canUndo={canUndo(state)}
+        canRedo={canRedo(state)}
+        hasSelection={state.selection.length > 0}
+        save={save}
+        onBack={() => void flush().then(onClose)}
+        onUndo={() => dispatch({ type: "undo" })}
+        onRedo={() => dispatch({ type: "redo" })}
+        onZoomIn={() => zoom("in")}
+        onZoomOut={() => zoom("out")}
+        onFitWidth={fitWidth}
+        onFitPage={fitPage}
+        onDuplicate={() => command("duplicate")}
+        onRepeat={() =>
+          dispatch({ type: "repeatOnEveryPage", ids: fieldIds.many(idsNeeded(state, "repeatOnEveryPage")) })
+        }
+        onDelete={() => dispatch({ type: "deleteSelection" })}
+        onCreate={() => setCreating(true)}
+      />
+      {notice !== null && (
+        <p className="notice editor-notice" role="status">
+          {notice}
+        </p>
+      )}
+      <div className="editor-body">
+        <PageThumbnails
+          pdf={pdf}
+          currentPage={visiblePage}
+          onSelect={(index) => setScrollTo({ index, token: Date.now() })}
+          label="Pages"
+        />
+        <div
+          className="editor-pages"
+          ref={pagesArea}
+          onWheel={(event) => {
+            if (!(event.ctrlKey || event.metaKey)) return;
+            event.preventDefault();
+            zoom(event.deltaY < 0 ? "in" : "out");
+          }}
+        >
+          <PdfPages
+            pdf={pdf}
+            scale={scale}
+            label={`${state.doc.name}, ${pdf.pageCount} pages`}
+            onVisiblePageChange={setVisiblePage}
+            {...(scrollTo === undefined ? {} : { scrollToPage: scrollTo })}
+            renderOverlay={(pageIndex) => (
+              <PageOverlay
+                page={pageIndex + 1}
+                pagePt={pdf.pageSize(pageIndex)}
+                scale={scale}
+                fields={state.doc.fields.filter((field) => field.page === pageIndex + 1)}
+                groups={state.doc.groups}
+                selection={state.selection}
+                guides={guides.page === pageIndex + 1 ? guides.lines : []}
+                placing={placing}
+                onPlace={place}
+                onSelect={(id, additive) =>
+                  dispatch({ type: "select", ids: [id], mode: additive ? "toggle" : "replace" })
+                }
+                onMarquee={(onPage, rect, additive) =>
+                  dispatch({ type: "selectInRect", page: onPage, rect, mode: additive ? "add" : "replace" })
+                }
+                onDragStart={(id) => {
+                  const field = state.doc.fields.find((candidate) => candidate.id === id);
+                  if (field === undefined) return;
+                  if (!state.selection.includes(id)) dispatch({ type: "select", ids: [id], mode: "replace" });
+                  drag.current = { id, from: { x: field.x, y: field.y }, to: { x: field.x, y: field.y } };
+                }}
+                onDragMove={onDragMove}
+                onDragEnd={() => {
+                  const moved = drag.current;
+                  drag.current = null;
+                  setGuides({ page: 0, lines: [] });
+                  if (moved === null) return;
+                  const actions: EditorAction[] = [
+                    { type: "beginGesture" },
+                    { type: "moveSelection", dx: moved.to.x - moved.from.x, dy: moved.to.y - moved.from.y },
+                    { type: "endGesture" },
+                  ];
+                  for (const action of actions) dispatch(action);
+                }}
+              />
+            )}
+          />
+        </div>
+        <aside className="editor-panels" aria-label="Editor panels">
+          <Palette placing={placing} onChoose={setPlacing} onPlaceNow={(type) => place(type, page, 36, 36)} />
+          <GroupsPanel
+            groups={state.doc.groups}
+            activeGroupId={state.activeGroupId}
+            fieldCounts={fieldCounts}
+            dispatch={dispatch}
+            newGroupId={() => groupIds.next()}
+          />
+          <Inspector
+            selected={selected}
+            groups={state.doc.groups}
+            pageCount={state.doc.pages.length}
+            dispatch={dispatch}
+          />
+        </aside>
+      </div>
+      {creating && (
+        <CreateTemplateDialog
+          bridge={bridge}
+          draftId={draft.id}
+          groups={state.doc.groups}
+          blockers={blockers}
+          beforeUpload={flush}
+          onClose={() => setCreating(false)}
+          onCreated={(message) => {
+            setCreating(false);
+            setNotice(message);
+          }}
+        />
+      )}
+    </section>
+  );
+}

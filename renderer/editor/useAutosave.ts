@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { SigndeskApi } from "../../common/contract";
+import type { Draft } from "../../common/draft";
+
+export type SaveStatus = { kind: "saved"; at: string } | { kind: "saving" } | { kind: "failed"; message: string };
+
+/**
+ * Saves the draft shortly after every change (debounced), at once when the editor closes or the window
+ * is hidden, and never two saves at a time (a change during a save is saved right after it).
+ */
+export function useAutosave(
+  bridge: SigndeskApi,
+  draft: Draft | null,
+  delayMs = 400,
+): { status: SaveStatus; flush: () => Promise<void> } {
+  const [status, setStatus] = useState<SaveStatus>({ kind: "saved", at: draft?.updatedAt ?? "" });
+  const pending = useRef<Draft | null>(null);
+  const running = useRef<Promise<void> | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const first = useRef(true);
+
+  const flush = useCallback(async (): Promise<void> => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+    if (running.current !== null) await running.current;
+    const next = pending.current;
+    if (next === null) return;
+    pending.current = null;
+    setStatus({ kind: "saving" });
+    const save = bridge.draftsSave({ draft: next }).then(
+      (result) => {
+        if (result.ok) {
+          setStatus({ kind: "saved", at: result.value.updatedAt });
+          return;
+        }
+        setStatus({ kind: "failed", message: result.error.message });
+        // Kept for the next try (the next change, or closing the editor): nothing is dropped.
+        pending.current ??= next;
+      },
+      (error: unknown) => {
+        setStatus({ kind: "failed", message: String(error) });
+        pending.current ??= next;
+      },
+    );
+    running.current = save;
+    await save;
+    running.current = null;
+  }, [bridge]);
+
+  useEffect(() => {
+    if (draft === null) return;
+    // The first value is what was opened: nothing to save.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    pending.current = draft;
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flush(), delayMs);
+  }, [draft, delayMs, flush]);
+
+  useEffect(() => {
+    const now = () => void flush();
+    window.addEventListener("pagehide", now);
+    document.addEventListener("visibilitychange", now);
+    return () => {
+      window.removeEventListener("pagehide", now);
+      document.removeEventListener("visibilitychange", now);
+      void flush();
+    };
+  }, [flush]);
+
+  return { status, flush };
+}

@@ -1,0 +1,32 @@
+import { useEffect, useState } from "react";
+import type { SigndeskApi } from "../../common/contract";
+import type { Draft } from "../../common/draft";
+import { loadPdf, type PdfHandle } from "../pdf/load-pdf";
+
+export type DraftDocument =
+  | { status: "loading" }
+  | { status: "ready"; draft: Draft; pdf: PdfHandle }
+  | { status: "failed"; message: string };
+
+/** Opens a draft: its draft.json and its PDF, loaded into pdf.js (freed when the editor closes). */
+export function useDraftDocument(bridge: SigndeskApi, draftId: string): DraftDocument {
+  const [state, setState] = useState<DraftDocument>({ status: "loading" });
+  useEffect(() => {
+    let current = true;
+    let pdf: PdfHandle | null = null;
+    (async () => {
+      const opened = await bridge.draftsOpen({ id: draftId });
+      if (!opened.ok) throw new Error(opened.error.message);
+      pdf = await loadPdf(opened.value.pdf);
+      if (current) setState({ status: "ready", draft: opened.value.draft, pdf });
+      else await pdf.destroy();
+    })().catch((error: unknown) => {
+      if (current) setState({ status: "failed", message: error instanceof Error ? error.message : String(error) });
+    });
+    return () => {
+      current = false;
+      void pdf?.destroy();
+    };
+  }, [bridge, draftId]);
+  return state;
+}

@@ -1,0 +1,163 @@
+import { useCallback, useRef, useState } from "react";
+import type { SigndeskApi } from "../../../common/contract";
+import { type UndoOffer, UndoToast } from "../../components/UndoToast";
+import { formatWhen } from "../../format/when";
+import { unwrap, useResource } from "../../hooks/useResource";
+import { DraftRow } from "./DraftRow";
+import { readDraftFile } from "./read-dropped-file";
+import { useFileDrop } from "./useFileDrop";
+
+interface TemplatesScreenProps {
+  bridge: SigndeskApi;
+  onOpenDraft: (id: string) => void;
+}
+
+export function TemplatesScreen({ bridge, onOpenDraft }: TemplatesScreenProps) {
+  const [drafts, reloadDrafts] = useResource(() => bridge.draftsList(), [bridge]);
+  const [templates] = useResource(() => bridge.templatesList(), [bridge]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [undo, setUndo] = useState<UndoOffer | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const createFrom = useCallback(
+    async (file: File) => {
+      setProblem(null);
+      const read = await readDraftFile(file);
+      if (!read.ok) {
+        setProblem(read.message);
+        return;
+      }
+      setBusy(/\.docx?$/i.test(read.fileName) ? `Converting ${read.fileName} to PDF…` : `Opening ${read.fileName}…`);
+      try {
+        const draft = unwrap(await bridge.draftsCreateFromFile({ fileName: read.fileName, bytes: read.bytes }));
+        reloadDrafts();
+        onOpenDraft(draft.id);
+      } catch (error) {
+        setProblem(`${read.fileName} could not be opened: ${(error as Error).message}`);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [bridge, onOpenDraft, reloadDrafts],
+  );
+  const dragging = useFileDrop(createFrom);
+
+  const act = async (run: () => Promise<unknown>) => {
+    setProblem(null);
+    try {
+      await run();
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+    reloadDrafts();
+  };
+
+  return (
+    <section className="screen" aria-labelledby="templates-title">
+      <header className="screen-header with-actions">
+        <h1 id="templates-title" tabIndex={-1}>
+          Templates
+        </h1>
+        <div className="header-actions">
+          <button type="button" className="primary" onClick={() => fileInput.current?.click()} disabled={busy !== null}>
+            New draft from a file…
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            className="visually-hidden"
+            accept=".pdf,.docx,.doc,application/pdf"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="new-draft-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = "";
+              if (file !== undefined) void createFrom(file);
+            }}
+          />
+        </div>
+      </header>
+      <div className="screen-body wide">
+        <p className="screen-summary">
+          Open a PDF or Word file, or drop one anywhere on this window, to start a draft. Drafts stay on this computer
+          until you create a template from them.
+        </p>
+        {busy !== null && (
+          <p className="notice" role="status">
+            {busy}
+          </p>
+        )}
+        {problem !== null && (
+          <p className="problem" role="alert">
+            {problem}
+          </p>
+        )}
+
+        <h2>Drafts</h2>
+        {drafts.status === "loading" && <p className="muted">Loading drafts…</p>}
+        {drafts.status === "failed" && <p role="alert">Drafts could not be read: {drafts.message}</p>}
+        {drafts.status === "ready" && drafts.value.problems.length > 0 && (
+          <p className="notice" role="status">
+            {drafts.value.problems.length} draft folder(s) could not be read and are not listed:{" "}
+            {drafts.value.problems[0]?.message}
+          </p>
+        )}
+        {drafts.status === "ready" && drafts.value.drafts.length === 0 && <p className="muted">No drafts yet.</p>}
+        {drafts.status === "ready" && drafts.value.drafts.length > 0 && (
+          <ul className="draft-list" aria-label="Drafts">
+            {drafts.value.drafts.map((draft) => (
+              <DraftRow
+                key={draft.id}
+                draft={draft}
+                onOpen={() => onOpenDraft(draft.id)}
+                onRename={async (name) => {
+                  const result = await bridge.draftsRename({ id: draft.id, name });
+                  if (!result.ok) return result.error.message;
+                  reloadDrafts();
+                  return null;
+                }}
+                onDuplicate={() => void act(async () => unwrap(await bridge.draftsDuplicate({ id: draft.id })))}
+                onDelete={() =>
+                  void act(async () => {
+                    unwrap(await bridge.draftsDelete({ id: draft.id }));
+                    setUndo({
+                      message: `Deleted “${draft.name}”.`,
+                      undo: () => void act(async () => unwrap(await bridge.draftsRestore({ id: draft.id }))),
+                    });
+                  })
+                }
+              />
+            ))}
+          </ul>
+        )}
+
+        <h2>Templates created</h2>
+        {templates.status === "ready" && templates.value.length === 0 && (
+          <p className="muted">None yet: open a draft and choose “Create template”.</p>
+        )}
+        {templates.status === "failed" && <p role="alert">{templates.message}</p>}
+        {templates.status === "ready" && templates.value.length > 0 && (
+          <ul className="template-list" aria-label="Templates created">
+            {[...templates.value].reverse().map((template) => (
+              <li key={template.templateId}>
+                <span className="template-name">{template.name}</span>
+                <span className="draft-meta">
+                  {template.groups.map((group) => group.label).join(", ")} · created {formatWhen(template.createdAt)} ·{" "}
+                  <code>{template.templateId}</code>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          Drop a PDF or Word file to start a draft
+        </div>
+      )}
+      <UndoToast offer={undo} onDone={() => setUndo(null)} />
+    </section>
+  );
+}
