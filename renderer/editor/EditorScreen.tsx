@@ -111,8 +111,9 @@ function Editor({
   );
   useEditorKeys({ dispatch, command, zoom });
 
+  // Fields land on whole points, as the inspector shows them and as the arrow keys move them.
   const place = (type: FieldType, onPage: number, x: number, y: number) => {
-    dispatch({ type: "addField", id: fieldIds.next(), fieldType: type, page: onPage, x, y });
+    dispatch({ type: "addField", id: fieldIds.next(), fieldType: type, page: onPage, x: Math.round(x), y: Math.round(y) });
     setPlacing(null);
   };
   const fitWidth = () => {
@@ -132,7 +133,8 @@ function Editor({
     if (field === undefined || size === undefined) return { x, y };
     const box = boxSize(field.type);
     const others = otherFieldRects(state.doc, field.page, [...state.selection, id]);
-    const snapped = snapping.current ? snapBox({ x, y, ...box }, others, size) : { x, y, guides: [] };
+    const whole = { x: Math.round(x), y: Math.round(y) };
+    const snapped = snapping.current ? snapBox({ ...whole, ...box }, others, size) : { ...whole, guides: [] };
     const allowed = clampOntoPage(size, box, snapped) ?? { x: field.x, y: field.y };
     setGuides({ page: field.page, lines: snapped.guides });
     if (drag.current !== null) drag.current.to = allowed;
