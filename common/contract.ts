@@ -171,7 +171,7 @@ export const channels = {
 
 export const events = {
   /** Main asks the renderer to show a screen (menu item or keyboard accelerator). */
-  "app:navigate": z.object({ screen: ScreenIdSchema }),
+  "app:navigate": z.object({ screen: ScreenIdSchema, pdfId: z.string().optional() }),
   /** A tracked document's status changed (each change once). */
   "documents:changed": DocumentChangeSchema,
   /** Progress of an upload (template creation) or a download. */
