@@ -31,7 +31,7 @@ const pdfjsDir = path.resolve(import.meta.dirname, "node_modules/pdfjs-dist");
 /** What pdf.js fetches at run time (CMaps, standard fonts, wasm decoders, the CMYK profile), served under /pdfjs/. */
 const pdfjsFolders = ["cmaps", "standard_fonts", "wasm", "iccs"];
 /** QuickJS runs a PDF's own JavaScript; pdf.js scripting is never enabled here, so its engine is not shipped. */
-const pdfjsShips = (name: string) => !name.startsWith("quickjs");
+const pdfjsShips = (name: string) => !/quickjs/i.test(name);
 const pdfjsContentTypes: Record<string, string> = { ".js": "text/javascript", ".wasm": "application/wasm" };
 
 /** `/<folder>/<file>` under the /pdfjs/ mount to the file in pdfjs-dist, or null for anything else. */
@@ -44,7 +44,8 @@ function pdfjsFile(url: string): string | null {
   }
   const [empty, folder, name, ...rest] = parts;
   if (empty !== "" || folder === undefined || name === undefined || rest.length > 0) return null;
-  if (!pdfjsFolders.includes(folder) || !pdfjsShips(name) || !/^[\w.-]+$/.test(name) || name.startsWith(".")) return null;
+  if (!pdfjsFolders.includes(folder) || !pdfjsShips(name) || !/^[\w.-]+$/.test(name) || name.startsWith("."))
+    return null;
   return path.join(pdfjsDir, folder, name);
 }
 

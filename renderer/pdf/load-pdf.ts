@@ -3,32 +3,31 @@
  * by Vite, and its run-time data (CMaps, standard fonts, wasm decoders, the CMYK profile) is copied under
  * /pdfjs/ by the pdfjs-assets plugin of vite.config.ts. Nothing is fetched from a CDN.
  */
-import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
+import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { normaliseRotation, type PageGeometry, type Size } from "../../common/coordinates";
+import { createRenderQueue, type QueuedRender, type RenderOutcome } from "./render-queue";
 
-export type { Size };
+export type { RenderOutcome, Size };
 
-/** How a render ended: drawn, or cancelled before it was (a cancelled render leaves the canvas undefined). */
-export type RenderOutcome = "rendered" | "cancelled";
+/** A render of one page: `promise` resolves "rendered" or "cancelled" (the canvas then undefined), rejects on failure. */
+export type PageRender = QueuedRender;
 
-export interface PageRender {
-  /** Resolves when the page is drawn or the render was cancelled; rejects only when pdf.js fails. */
-  promise: Promise<RenderOutcome>;
-  cancel(): void;
-}
+/** Renders in flight at once; more wait their turn (render-queue.ts). */
+const CONCURRENT_RENDERS = 2;
 
 export interface PdfHandle {
   readonly pageCount: number;
-  /** The page's size in points as displayed: its CropBox after its /Rotate. */
+  /** The page's size in points as displayed: its CropBox after its /Rotate (times its /UserUnit, nearly always 1). */
   pageSize(index: number): Size;
   /** The page's CropBox and /Rotate, for the mapping of common/coordinates.ts. */
   geometry(index: number): PageGeometry;
   /**
    * Draws page `index` (0-based) into `canvas` at `scale` canvas pixels per point, sizing the canvas's
    * backing store (its CSS size is the caller's). The page is drawn as displayed: rotated and cropped.
+   * Renders wait their turn, lower `priority` first (0 by default); cancelling one that waits drops it.
    */
-  render(index: number, canvas: HTMLCanvasElement, scale: number): PageRender;
+  render(index: number, canvas: HTMLCanvasElement, scale: number, priority?: number): PageRender;
   /** Frees what pdf.js keeps for a page that is no longer shown (its operator list, its images). */
   release(index: number): void;
   /** Ends renders in flight, stops the worker and frees the document. */
@@ -82,10 +81,12 @@ export async function loadPdf(bytes: Uint8Array): Promise<PdfHandle> {
     throw error;
   }
   try {
-    const pages = await Promise.all(Array.from({ length: document.numPages }, (_, index) => document.getPage(index + 1)));
+    const pages = await Promise.all(
+      Array.from({ length: document.numPages }, (_, index) => document.getPage(index + 1)),
+    );
     return pdfHandle(document, pages);
   } catch (error) {
-    await document.destroy();
+    await task.destroy();
     throw error;
   }
 }
@@ -100,7 +101,21 @@ function pdfHandle(document: PDFDocumentProxy, pages: PDFPageProxy[]): PdfHandle
     if (found === undefined) throw new RangeError(`No page ${index} in a document of ${pages.length} pages`);
     return found;
   };
-  const live = new Set<RenderTask>();
+  const queue = createRenderQueue(CONCURRENT_RENDERS);
+  const draw = (index: number, canvas: HTMLCanvasElement, scale: number): PageRender => {
+    const viewport = page(index).getViewport({ scale });
+    canvas.width = Math.max(1, Math.round(viewport.width));
+    canvas.height = Math.max(1, Math.round(viewport.height));
+    const task = page(index).render({ canvas, viewport });
+    const promise = task.promise.then(
+      (): RenderOutcome => "rendered",
+      (error: unknown): RenderOutcome => {
+        if (isCancellation(error)) return "cancelled";
+        throw error;
+      },
+    );
+    return { promise, cancel: () => task.cancel() };
+  };
 
   return {
     pageCount: pages.length,
@@ -113,29 +128,18 @@ function pdfHandle(document: PDFDocumentProxy, pages: PDFPageProxy[]): PdfHandle
       const [left = 0, bottom = 0, right = 0, top = 0] = page(index).view;
       return { cropBox: [left, bottom, right, top], rotation: normaliseRotation(page(index).rotate) };
     },
-    render(index, canvas, scale) {
-      const viewport = page(index).getViewport({ scale });
-      canvas.width = Math.max(1, Math.round(viewport.width));
-      canvas.height = Math.max(1, Math.round(viewport.height));
-      const task = page(index).render({ canvas, viewport });
-      live.add(task);
-      const promise = task.promise.then(
-        (): RenderOutcome => "rendered",
-        (error: unknown): RenderOutcome => {
-          if (isCancellation(error)) return "cancelled";
-          throw error;
-        },
-      );
-      void promise.finally(() => live.delete(task)).catch(() => {});
-      return { promise, cancel: () => task.cancel() };
+    render(index, canvas, scale, priority = 0) {
+      page(index); // A page that does not exist throws now, not when its turn comes.
+      return queue.add(priority, () => draw(index, canvas, scale));
     },
     release(index) {
       // pdf.js refuses (and keeps everything) while a render of the page is in flight; nothing is lost then.
       page(index).cleanup();
     },
     async destroy() {
-      for (const task of live) task.cancel();
-      await document.destroy();
+      queue.cancelAll();
+      // pdf.js 6 has no PDFDocumentProxy.destroy(): its loading task owns the document and the worker.
+      await document.loadingTask.destroy();
     },
   };
 }

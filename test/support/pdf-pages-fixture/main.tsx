@@ -1,0 +1,177 @@
+/// <reference types="vite/client" />
+/**
+ * Test page for renderer/pdf (the app's editor screen does not exist yet). Query string:
+ * - `src`: the PDF's URL (our own origin); `zoom`: percent (100 by default); `thumbs=0`: no thumbnail strip;
+ * - `mode=raw`: no component at all, pdf.js alone renders page 1 (the benchmark's baseline).
+ * It reports to `window.__pdfPagesFixture` (the FixtureReport below, which the test imports as a type).
+ */
+import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { StrictMode, useCallback, useState } from "react";
+import { createRoot } from "react-dom/client";
+import { loadPdf, type PdfHandle } from "../../../renderer/pdf/load-pdf";
+import { PageThumbnails } from "../../../renderer/pdf/PageThumbnails";
+import { PAGE_GAP, PdfPages } from "../../../renderer/pdf/PdfPages";
+import { fitWidthScale, scaleForZoom, zoomIn, zoomOut, zoomPercent } from "../../../renderer/pdf/zoom";
+import "../../../renderer/styles.css";
+import "./fixture.css";
+
+export interface FixtureReport {
+  status: "loading" | "ready" | "failed";
+  error: string | null;
+  mode: "viewer" | "raw";
+  pageCount: number;
+  /** Milliseconds from the PDF's bytes in hand to the document open (all page sizes known). */
+  openMs: number | null;
+  /** Milliseconds from the PDF's bytes in hand to the first page drawn in the document. */
+  firstPaintMs: number | null;
+  visiblePage: number;
+  /** Highest `data-live-canvases` of the pages view seen so far, and highest count of canvases in it. */
+  maxLiveCanvases: number;
+  maxCanvasesInPages: number;
+}
+
+declare global {
+  interface Window {
+    __pdfPagesFixture?: FixtureReport;
+  }
+}
+
+const query = new URLSearchParams(window.location.search);
+const report: FixtureReport = {
+  status: "loading",
+  error: null,
+  mode: query.get("mode") === "raw" ? "raw" : "viewer",
+  pageCount: 0,
+  openMs: null,
+  firstPaintMs: null,
+  visiblePage: -1,
+  maxLiveCanvases: 0,
+  maxCanvasesInPages: 0,
+};
+window.__pdfPagesFixture = report;
+
+function watchCanvases(started: number): void {
+  new MutationObserver(() => {
+    const pages = document.querySelector<HTMLElement>(".pdf-pages");
+    if (pages === null) return;
+    const canvases = pages.querySelectorAll("canvas").length;
+    if (canvases > 0 && report.firstPaintMs === null) report.firstPaintMs = performance.now() - started;
+    report.maxCanvasesInPages = Math.max(report.maxCanvasesInPages, canvases);
+    report.maxLiveCanvases = Math.max(report.maxLiveCanvases, Number(pages.dataset.liveCanvases ?? 0));
+  }).observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ["data-live-canvases"],
+  });
+}
+
+function Viewer({ pdf, thumbnails, initialZoom }: { pdf: PdfHandle; thumbnails: boolean; initialZoom: number }) {
+  const [scale, setScale] = useState(scaleForZoom(initialZoom));
+  const [page, setPage] = useState(0);
+  const [jump, setJump] = useState<{ index: number; token: number }>();
+  const onVisiblePageChange = useCallback((index: number) => {
+    report.visiblePage = index;
+    setPage(index);
+  }, []);
+  const goTo = useCallback((index: number) => {
+    setPage(index);
+    setJump((previous) => ({ index, token: (previous?.token ?? 0) + 1 }));
+  }, []);
+  const fitWidth = () => {
+    const width = document.querySelector(".pdf-pages")?.clientWidth ?? 0;
+    setScale(fitWidthScale(pdf.pageSize(page).width, width, PAGE_GAP));
+  };
+  return (
+    <div className="fixture">
+      <div className="fixture-toolbar" role="toolbar" aria-label="View">
+        <button type="button" onClick={() => setScale(zoomOut)}>
+          Zoom out
+        </button>
+        <output data-testid="zoom">{zoomPercent(scale)}%</output>
+        <button type="button" onClick={() => setScale(zoomIn)}>
+          Zoom in
+        </button>
+        <button type="button" onClick={fitWidth}>
+          Fit width
+        </button>
+        <span data-testid="page-status">
+          Page {page + 1} of {pdf.pageCount}
+        </span>
+      </div>
+      {thumbnails ? <PageThumbnails pdf={pdf} currentPage={page} onSelect={goTo} /> : null}
+      <div className={thumbnails ? "fixture-pages" : "fixture-pages fixture-pages-only"}>
+        <PdfPages
+          pdf={pdf}
+          scale={scale}
+          onVisiblePageChange={onVisiblePageChange}
+          scrollToPage={jump}
+          renderOverlay={(index, size) => (
+            <div
+              className="fixture-overlay"
+              data-overlay-page={index}
+              data-overlay-size={`${size.width}x${size.height}`}
+            />
+          )}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** pdf.js alone (loaded on demand as load-pdf.ts does), with the same options: open, get page 1, draw it. */
+async function rawFirstPage(bytes: Uint8Array, started: number): Promise<void> {
+  const { getDocument, GlobalWorkerOptions } = await import("pdfjs-dist");
+  GlobalWorkerOptions.workerSrc = workerUrl;
+  const folder = (name: string) => new URL(`/pdfjs/${name}/`, document.baseURI).href;
+  const task = getDocument({
+    data: bytes,
+    cMapUrl: folder("cmaps"),
+    cMapPacked: true,
+    standardFontDataUrl: folder("standard_fonts"),
+    wasmUrl: folder("wasm"),
+    iccUrl: folder("iccs"),
+    useSystemFonts: false,
+    enableXfa: false,
+  });
+  const pdf = await task.promise;
+  report.pageCount = pdf.numPages;
+  report.openMs = performance.now() - started;
+  const page = await pdf.getPage(1);
+  const viewport = page.getViewport({ scale: scaleForZoom(1) * window.devicePixelRatio });
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(viewport.width);
+  canvas.height = Math.round(viewport.height);
+  await page.render({ canvas, viewport }).promise;
+  report.firstPaintMs = performance.now() - started;
+  document.getElementById("root")?.append(canvas);
+}
+
+async function main(): Promise<void> {
+  const response = await fetch(query.get("src") ?? "");
+  if (!response.ok) throw new Error(`Could not fetch the PDF: ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const started = performance.now();
+  if (report.mode === "raw") return rawFirstPage(bytes, started);
+  watchCanvases(started);
+  const pdf = await loadPdf(bytes);
+  report.pageCount = pdf.pageCount;
+  report.openMs = performance.now() - started;
+  const container = document.getElementById("root");
+  if (container === null) throw new Error("index.html has no #root element");
+  createRoot(container).render(
+    <StrictMode>
+      <Viewer pdf={pdf} thumbnails={query.get("thumbs") !== "0"} initialZoom={Number(query.get("zoom") ?? 100) / 100} />
+    </StrictMode>,
+  );
+}
+
+main().then(
+  () => {
+    report.status = "ready";
+  },
+  (error: unknown) => {
+    report.status = "failed";
+    report.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  },
+);
