@@ -4,7 +4,9 @@
  * /pdfjs/ by the pdfjs-assets plugin of vite.config.ts. Nothing is fetched from a CDN.
  */
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist";
-import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+// The legacy build: pdf.js 6's modern build relies on JavaScript newer than the Chromium that ships
+// with Electron 45 (Map.prototype.getOrInsertComputed, Math.sumPrecise); the legacy build is transpiled.
+import workerUrl from "pdfjs-dist/legacy/build/pdf.worker.min.mjs?url";
 import { normaliseRotation, type PageGeometry, type Size } from "../../common/coordinates";
 import { createRenderQueue, type QueuedRender, type RenderOutcome } from "./render-queue";
 
@@ -34,13 +36,13 @@ export interface PdfHandle {
   destroy(): Promise<void>;
 }
 
-type PdfJs = typeof import("pdfjs-dist");
+type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 
 let library: Promise<PdfJs> | undefined;
 
 /** pdf.js is loaded on first use, so the app's first screen does not wait for it. */
 function pdfjs(): Promise<PdfJs> {
-  library ??= import("pdfjs-dist").then((module) => {
+  library ??= import("pdfjs-dist/legacy/build/pdf.mjs").then((module) => {
     module.GlobalWorkerOptions.workerSrc = workerUrl;
     return module;
   });
