@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { SigndeskApi } from "../../common/contract";
 import type { Draft } from "../../common/draft";
 import type { FieldType } from "../../common/fields";
@@ -13,11 +13,11 @@ import { GroupsPanel } from "./GroupsPanel";
 import { Inspector } from "./Inspector";
 import { PageOverlay } from "./PageOverlay";
 import { Palette } from "./Palette";
+import { openEditorState, rememberEditorState } from "./session-history";
 import { commandToAction, idsNeeded } from "./state/commands";
 import {
   canRedo,
   canUndo,
-  createEditorState,
   createIdGenerator,
   type EditorAction,
   editorReducer,
@@ -66,7 +66,10 @@ function Editor({
   pdf: PdfHandle;
   onClose: () => void;
 }) {
-  const [state, dispatch] = useReducer(editorReducer, draft, createEditorState);
+  const [state, dispatch] = useReducer(editorReducer, draft, openEditorState);
+  const latest = useRef(state);
+  latest.current = state;
+  useEffect(() => () => rememberEditorState(draft.id, latest.current), [draft.id]);
   const fieldIds = useMemo(
     () =>
       createIdGenerator(
@@ -113,7 +116,14 @@ function Editor({
 
   // Fields land on whole points, as the inspector shows them and as the arrow keys move them.
   const place = (type: FieldType, onPage: number, x: number, y: number) => {
-    dispatch({ type: "addField", id: fieldIds.next(), fieldType: type, page: onPage, x: Math.round(x), y: Math.round(y) });
+    dispatch({
+      type: "addField",
+      id: fieldIds.next(),
+      fieldType: type,
+      page: onPage,
+      x: Math.round(x),
+      y: Math.round(y),
+    });
     setPlacing(null);
   };
   const fitWidth = () => {

@@ -91,6 +91,12 @@ describeWith(["chromium", "secret-service"], "the template editor, against the r
     await app.page.getByRole("button", { name: /^Buyer, recipient 1, 1 fields/ }).waitFor();
     await app.page.getByRole("button", { name: /^Seller, recipient 2, 1 fields/ }).waitFor();
     expect(await savedDraft()).toEqual(saved);
+    // The undo history outlives closing and reopening the draft (within the session).
+    await app.page.locator(".editor-pages").focus();
+    await app.page.keyboard.press("Control+Z");
+    await expect.poll(async () => (await savedDraft()).fields.find((field) => field.type === "Text")?.x).toBe(39);
+    await app.page.keyboard.press("Control+Shift+Z");
+    await expect.poll(async () => (await savedDraft()).fields.find((field) => field.type === "Text")?.x).toBe(200);
     expect(problems).toEqual([]);
   });
 

@@ -1,16 +1,17 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { DraftSummary } from "../../../common/draft";
 import { formatWhen } from "../../format/when";
 
 interface DraftRowProps {
   draft: DraftSummary;
+  thumbnail: ReactNode;
   onOpen: () => void;
   onRename: (name: string) => Promise<string | null>;
   onDuplicate: () => void;
   onDelete: () => void;
 }
 
-export function DraftRow({ draft, onOpen, onRename, onDuplicate, onDelete }: DraftRowProps) {
+export function DraftRow({ draft, thumbnail, onOpen, onRename, onDuplicate, onDelete }: DraftRowProps) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(draft.name);
   const [problem, setProblem] = useState<string | null>(null);
@@ -23,6 +24,7 @@ export function DraftRow({ draft, onOpen, onRename, onDuplicate, onDelete }: Dra
 
   return (
     <li className="draft-row">
+      {thumbnail}
       <div className="draft-main">
         {renaming ? (
           <form

@@ -4,6 +4,7 @@ import { type UndoOffer, UndoToast } from "../../components/UndoToast";
 import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
 import { DraftRow } from "./DraftRow";
+import { DraftThumbnail } from "./DraftThumbnail";
 import { readDraftFile } from "./read-dropped-file";
 import { useFileDrop } from "./useFileDrop";
 
@@ -111,6 +112,7 @@ export function TemplatesScreen({ bridge, onOpenDraft }: TemplatesScreenProps) {
               <DraftRow
                 key={draft.id}
                 draft={draft}
+                thumbnail={<DraftThumbnail bridge={bridge} draftId={draft.id} version={draft.updatedAt} />}
                 onOpen={() => onOpenDraft(draft.id)}
                 onRename={async (name) => {
                   const result = await bridge.draftsRename({ id: draft.id, name });
