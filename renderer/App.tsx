@@ -6,8 +6,10 @@ import { StatusBar } from "./components/StatusBar";
 import { EditorScreen } from "./editor/EditorScreen";
 import { useAppInfo } from "./hooks/useAppInfo";
 import { useScreenShortcuts } from "./hooks/useScreenShortcuts";
+import { AccountsScreen } from "./screens/accounts/AccountsScreen";
 import { PlannedScreen } from "./screens/PlannedScreen";
 import { TemplatesScreen } from "./screens/templates/TemplatesScreen";
+import { WebhooksScreen } from "./screens/webhooks/WebhooksScreen";
 
 export function App({ bridge }: { bridge: SigndeskApi }) {
   const [screen, setScreen] = useState<ScreenId>("templates");
@@ -15,7 +17,7 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   const [openDraft, setOpenDraft] = useState<string | null>(null);
   /** Bumped by every navigation, so that focus moves even when the screen stays the same. */
   const [navigation, setNavigation] = useState(0);
-  const appInfo = useAppInfo(bridge);
+  const [appInfo, reloadAppInfo] = useAppInfo(bridge);
 
   const navigate = useCallback((next: ScreenId) => {
     setScreen(next);
@@ -46,7 +48,9 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
           />
         )}
         {screen === "templates" && openDraft === null && <TemplatesScreen bridge={bridge} onOpenDraft={setOpenDraft} />}
-        {screen !== "templates" && <PlannedScreen key={screen} screen={screen} />}
+        {screen === "webhooks" && <WebhooksScreen bridge={bridge} />}
+        {screen === "accounts" && <AccountsScreen bridge={bridge} onActiveAccountChanged={reloadAppInfo} />}
+        {screen === "documents" && <PlannedScreen key={screen} screen={screen} />}
       </main>
       <StatusBar state={appInfo} />
     </div>

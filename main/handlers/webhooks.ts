@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
+import { HandlerError } from "../handler-error";
 import { ServiceError } from "../service/service-error";
 
 /** The API cannot list webhooks, so the app keeps its own record of what it registered. */
@@ -15,6 +16,17 @@ export function webhookHandlers(
 
     webhooksRegister: async ({ url, eventType, secret, generateSecret }) => {
       const account = core.activeAccount();
+      // The service answers an existing URL+event with the existing registration and keeps its secret:
+      // a new secret shown now would never be used.
+      const known = core.settings
+        .get("webhooks")
+        .some((record) => record.accountId === account.id && record.url === url && record.eventType === eventType);
+      if (known) {
+        throw new HandlerError(
+          "already_registered",
+          "This address is already registered for this event. To change its secret, delete it and register it again.",
+        );
+      }
       // A generated secret is shown once and never stored by the app.
       const generated = secret === undefined && generateSecret === true ? randomBytes(32).toString("base64url") : null;
       const effectiveSecret = secret ?? generated;

@@ -8,15 +8,15 @@ export function StatusBar({ state }: { state: AppInfoState }) {
       {state.status === "ready" && (
         <>
           <span data-testid="app-version">
-            {state.info.name} {state.info.version}
+            {state.value.name} {state.value.version}
           </span>
           <span data-testid="app-platform">
-            {state.info.platform} {state.info.arch}
+            {state.value.platform} {state.value.arch}
           </span>
           <span data-testid="active-account">
-            {state.info.activeAccount === null
+            {state.value.activeAccount === null
               ? "No account yet"
-              : `${state.info.activeAccount.name} · ${state.info.activeAccount.baseUrl}`}
+              : `${state.value.activeAccount.name} · ${state.value.activeAccount.baseUrl}`}
           </span>
         </>
       )}

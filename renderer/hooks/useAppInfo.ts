@@ -1,29 +1,9 @@
-import { useEffect, useState } from "react";
 import type { AppInfo, SigndeskApi } from "../../common/contract";
+import { type Resource, useResource } from "./useResource";
 
-export type AppInfoState =
-  | { status: "loading" }
-  | { status: "ready"; info: AppInfo }
-  | { status: "failed"; message: string };
+export type AppInfoState = Resource<AppInfo>;
 
-export function useAppInfo(bridge: SigndeskApi): AppInfoState {
-  const [state, setState] = useState<AppInfoState>({ status: "loading" });
-  useEffect(() => {
-    let current = true;
-    bridge.appInfo().then(
-      (result) => {
-        if (!current) return;
-        setState(
-          result.ok ? { status: "ready", info: result.value } : { status: "failed", message: result.error.message },
-        );
-      },
-      (error: unknown) => {
-        if (current) setState({ status: "failed", message: String(error) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [bridge]);
-  return state;
+/** app:info through the bridge; `reload` after the active account changes. */
+export function useAppInfo(bridge: SigndeskApi): [AppInfoState, () => void] {
+  return useResource(() => bridge.appInfo(), [bridge]);
 }

@@ -59,6 +59,10 @@ export interface OpenAppOptions {
   core?: Partial<CoreOptions>;
   /** Lets a test observe the core before the page loads (e.g. count calls). */
   onCore?: (core: RunningCore) => void;
+  /** Another built page to serve instead of the app's renderer (dist/renderer), e.g. a test fixture. */
+  rendererDir?: string;
+  /** The page opened first, with its query string (default /index.html). */
+  pagePath?: string;
 }
 
 /**
@@ -87,7 +91,7 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
     ...options.core,
   });
   options.onCore?.(core);
-  const server: RendererServer = await startRendererServer(rendererDir);
+  const server: RendererServer = await startRendererServer(options.rendererDir ?? rendererDir);
   const browser = await launchChromium();
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? "light",
@@ -104,7 +108,7 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
   });
   await context.addInitScript({ content: await harnessBridgeScript() });
   page = await context.newPage();
-  await page.goto(`${server.origin}/index.html`);
+  await page.goto(`${server.origin}${options.pagePath ?? "/index.html"}`);
   const opened = page;
   return {
     browser,

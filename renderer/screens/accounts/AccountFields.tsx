@@ -1,0 +1,170 @@
+import { type RefObject, useId } from "react";
+import type { Account } from "../../../common/accounts";
+import { checkHttpsAddress } from "../webhooks/address-checks";
+import "../webhooks/settings.css";
+import "./accounts.css";
+
+export type CoordinateOrigin = Account["coordinateOrigin"];
+
+export interface AccountDraft {
+  name: string;
+  baseUrl: string;
+  coordinateOrigin: CoordinateOrigin;
+}
+
+export interface AccountProblems {
+  name?: string;
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+const origins: readonly { value: CoordinateOrigin; label: string; explanation: string }[] = [
+  {
+    value: "top-left",
+    label: "Top-left",
+    explanation: "y is measured down from the top of the page, as the service documents it. The usual choice.",
+  },
+  {
+    value: "bottom-left",
+    label: "Bottom-left",
+    explanation: "y is measured up from the bottom of the page, as in PDF. Choose it if fields land upside down.",
+  },
+];
+
+/** The checks made before main is asked (main checks again; its message is shown if it still refuses). */
+export function checkAccountDraft(draft: AccountDraft, options: { checkUrl: boolean }): AccountProblems {
+  const problems: AccountProblems = {};
+  const name = draft.name.trim();
+  if (name === "") problems.name = "Give the account a name.";
+  else if (name.length > 80) problems.name = "The name is longer than 80 characters.";
+  if (options.checkUrl) {
+    const address = checkHttpsAddress(draft.baseUrl, "https://api.example.com", { allowQuery: false });
+    if (!address.ok) problems.baseUrl = address.message;
+  }
+  return problems;
+}
+
+interface AccountFieldsProps {
+  draft: AccountDraft;
+  onChange: (draft: AccountDraft) => void;
+  problems: AccountProblems;
+  /** The sandbox's address follows the built-in sandbox: shown, not editable. */
+  fixedUrl?: boolean;
+  /** "API key" when adding, "Replace API key" when editing; absent: no key field (the sandbox's). */
+  keyField?: { label: string; hint: string; required: boolean };
+  /** The key's input (uncontrolled: read on submit, cleared after). */
+  keyRef?: RefObject<HTMLInputElement | null>;
+  /** Prefix of the fields' ids (`<prefix>-name`, `<prefix>-baseUrl`, `<prefix>-apiKey`), for focusing after an error. */
+  idPrefix: string;
+}
+
+/** Name, base URL, coordinate origin and (uncontrolled, so that it never reaches the page's markup) the API key. */
+export function AccountFields({
+  draft,
+  onChange,
+  problems,
+  fixedUrl = false,
+  keyField,
+  keyRef,
+  idPrefix,
+}: AccountFieldsProps) {
+  const originName = useId();
+  const id = (field: string) => `${idPrefix}-${field}`;
+  const described = (field: keyof AccountProblems, hint?: string) =>
+    [problems[field] === undefined ? null : id(`${field}-problem`), hint ?? null].filter(Boolean).join(" ") ||
+    undefined;
+
+  return (
+    <>
+      <div className="settings-field">
+        <label htmlFor={id("name")}>Name</label>
+        <input
+          id={id("name")}
+          value={draft.name}
+          maxLength={80}
+          autoComplete="off"
+          onChange={(event) => onChange({ ...draft, name: event.target.value })}
+          aria-invalid={problems.name !== undefined}
+          aria-describedby={described("name")}
+        />
+        {problems.name !== undefined && (
+          <span className="field-problem" id={id("name-problem")} role="alert">
+            {problems.name}
+          </span>
+        )}
+      </div>
+
+      <div className="settings-field">
+        <label htmlFor={id("baseUrl")}>Service address</label>
+        <input
+          id={id("baseUrl")}
+          type="url"
+          inputMode="url"
+          value={draft.baseUrl}
+          placeholder="https://api.example.com"
+          spellCheck={false}
+          autoComplete="off"
+          readOnly={fixedUrl}
+          onChange={(event) => onChange({ ...draft, baseUrl: event.target.value })}
+          aria-invalid={problems.baseUrl !== undefined}
+          aria-describedby={described("baseUrl", id("baseUrl-hint"))}
+        />
+        {problems.baseUrl !== undefined && (
+          <span className="field-problem" id={id("baseUrl-problem")} role="alert">
+            {problems.baseUrl}
+          </span>
+        )}
+        <span className="settings-hint" id={id("baseUrl-hint")}>
+          {fixedUrl
+            ? "The built-in sandbox runs on this computer; its address follows it and cannot be changed."
+            : "The service's base URL, https://. Plain http:// is accepted only for this computer (localhost, 127.0.0.1)."}
+        </span>
+      </div>
+
+      <fieldset className="settings-fieldset">
+        <legend>Coordinate origin</legend>
+        <p className="settings-hint">Where the service measures field positions from on each page.</p>
+        {origins.map((origin) => (
+          <label key={origin.value} className="settings-choice">
+            <input
+              type="radio"
+              name={originName}
+              value={origin.value}
+              checked={draft.coordinateOrigin === origin.value}
+              onChange={() => onChange({ ...draft, coordinateOrigin: origin.value })}
+            />
+            <span>
+              {origin.label}
+              <span className="settings-hint">{origin.explanation}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+
+      {keyField !== undefined && (
+        <div className="settings-field">
+          <label htmlFor={id("apiKey")}>{keyField.label}</label>
+          <input
+            ref={keyRef}
+            id={id("apiKey")}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={4096}
+            required={keyField.required}
+            aria-invalid={problems.apiKey !== undefined}
+            aria-describedby={described("apiKey", id("apiKey-hint"))}
+          />
+          {problems.apiKey !== undefined && (
+            <span className="field-problem" id={id("apiKey-problem")} role="alert">
+              {problems.apiKey}
+            </span>
+          )}
+          <span className="settings-hint" id={id("apiKey-hint")}>
+            {keyField.hint}
+          </span>
+        </div>
+      )}
+    </>
+  );
+}

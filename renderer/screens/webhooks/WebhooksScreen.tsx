@@ -1,0 +1,187 @@
+import { useState } from "react";
+import type { SigndeskApi } from "../../../common/contract";
+import type { WebhookRecord } from "../../../common/records";
+import { formatWhen } from "../../format/when";
+import { unwrap, useResource } from "../../hooks/useResource";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { CopyField } from "./CopyField";
+import { eventLabel } from "./event-types";
+import { RegisterWebhookForm } from "./RegisterWebhookForm";
+import "./settings.css";
+
+interface WebhooksScreenProps {
+  bridge: SigndeskApi;
+}
+
+/** A secret generated at registration: in memory only, until the user dismisses it. */
+interface ShownSecret {
+  url: string;
+  eventType: string;
+  secret: string;
+}
+
+function focusSoon(id: string): void {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
+/** Webhooks of the active account: register one (with a secret shown once), list what this app registered, delete. */
+export function WebhooksScreen({ bridge }: WebhooksScreenProps) {
+  const [webhooks, reloadWebhooks] = useResource(() => bridge.webhooksList(), [bridge]);
+  const [appInfo] = useResource(() => bridge.appInfo(), [bridge]);
+  const [shownSecret, setShownSecret] = useState<ShownSecret | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<WebhookRecord | null>(null);
+
+  const registered = webhooks.status === "ready" ? webhooks.value : [];
+  const activeAccount = appInfo.status === "ready" ? appInfo.value.activeAccount : null;
+  /** Deleting goes by address: every event registered for it goes. */
+  const sameAddress = deleting === null ? [] : registered.filter((hook) => hook.url === deleting.url);
+
+  return (
+    <section className="screen settings-screen" aria-labelledby="webhooks-title">
+      <header className="screen-header">
+        <h1 id="webhooks-title" tabIndex={-1}>
+          Webhooks
+        </h1>
+      </header>
+      <div className="screen-body">
+        <p className="screen-summary">
+          Addresses the service notifies when a recipient signs a document, or when a document's signed PDF is ready.
+          {activeAccount !== null && (
+            <>
+              {" "}
+              They are registered with the active account, <strong>{activeAccount.name}</strong> (
+              <span className="settings-url">{activeAccount.baseUrl}</span>).
+            </>
+          )}
+        </p>
+
+        <RegisterWebhookForm
+          bridge={bridge}
+          registered={registered}
+          onRegistered={({ webhook, secret }) => {
+            reloadWebhooks();
+            if (secret !== null) {
+              setNotice(null);
+              setShownSecret({ url: webhook.url, eventType: webhook.eventType, secret });
+            } else {
+              setShownSecret(null);
+              setNotice(`Registered ${webhook.url} for ${webhook.eventType}.`);
+            }
+          }}
+        />
+
+        {shownSecret !== null && (
+          <section className="settings-once" aria-labelledby="webhook-secret-title">
+            <h2 id="webhook-secret-title" className="settings-once-title">
+              Signing secret for {shownSecret.url}
+            </h2>
+            <p id="webhook-secret-warning" className="settings-once-warning">
+              Store it now; it will not be shown again. Signdesk does not keep it: if it is lost, delete the webhook and
+              register it again.
+            </p>
+            <CopyField
+              id="webhook-secret-value"
+              label={`Signing secret (${shownSecret.eventType})`}
+              value={shownSecret.secret}
+              describedBy="webhook-secret-warning"
+              focusOnMount
+            />
+            <div className="settings-form-actions">
+              <button
+                type="button"
+                onClick={() => {
+                  setShownSecret(null);
+                  setNotice(`Registered ${shownSecret.url} for ${shownSecret.eventType}, with its secret.`);
+                  focusSoon("webhooks-list-title");
+                }}
+              >
+                I have stored it
+              </button>
+            </div>
+          </section>
+        )}
+
+        {notice !== null && (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        )}
+
+        <h2 id="webhooks-list-title" tabIndex={-1}>
+          Registered from Signdesk
+        </h2>
+        <p className="settings-hint">
+          The service cannot list webhooks, so this lists those registered from this app for the active account.
+        </p>
+        {webhooks.status === "loading" && <p className="muted">Loading webhooks…</p>}
+        {webhooks.status === "failed" && (
+          <p className="problem" role="alert">
+            The webhooks could not be listed: {webhooks.message}
+          </p>
+        )}
+        {webhooks.status === "ready" && webhooks.value.length === 0 && (
+          <p className="muted">None yet: register one above.</p>
+        )}
+        {webhooks.status === "ready" && webhooks.value.length > 0 && (
+          <ul className="draft-list settings-list" aria-labelledby="webhooks-list-title">
+            {webhooks.value.map((hook) => (
+              <li key={`${hook.url} ${hook.eventType}`} className="settings-row">
+                <div className="settings-row-main">
+                  <span className="settings-url settings-row-title">{hook.url}</span>
+                  <span className="draft-meta">
+                    {eventLabel(hook.eventType)} (<code>{hook.eventType}</code>) ·{" "}
+                    {hook.hasSecret ? "signed with a secret" : "no secret"} · registered{" "}
+                    <time dateTime={hook.createdAt}>{formatWhen(hook.createdAt)}</time>
+                  </span>
+                </div>
+                <div className="row-actions">
+                  <button type="button" className="danger" onClick={() => setDeleting(hook)}>
+                    Delete
+                    <span className="visually-hidden">
+                      {" "}
+                      the webhook {hook.url} ({hook.eventType})
+                    </span>
+                    …
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {deleting !== null && (
+        <ConfirmDialog
+          title="Delete this webhook?"
+          confirmLabel="Delete webhook"
+          busyLabel="Deleting…"
+          onConfirm={async () => {
+            try {
+              unwrap(await bridge.webhooksDelete({ url: deleting.url }));
+              return null;
+            } catch (error) {
+              return `The webhook was not deleted: ${(error as Error).message}`;
+            }
+          }}
+          onClose={(confirmed) => {
+            const url = deleting.url;
+            setDeleting(null);
+            if (!confirmed) return;
+            reloadWebhooks();
+            if (shownSecret?.url === url) setShownSecret(null);
+            setNotice(`Deleted the webhook ${url}: the service no longer notifies it.`);
+            focusSoon("webhooks-list-title");
+          }}
+        >
+          <p>
+            The service will stop notifying <span className="settings-url settings-strong">{deleting.url}</span>
+            {sameAddress.length > 1
+              ? ` of all ${sameAddress.length} events registered for it (${sameAddress.map((hook) => hook.eventType).join(", ")}).`
+              : "."}
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
