@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from "react";
 import type { SigndeskApi } from "../common/contract";
 import type { ScreenId } from "../common/screens";
+import { OfflineBanner } from "./components/OfflineBanner";
 import { Sidebar } from "./components/Sidebar";
 import { StatusBar } from "./components/StatusBar";
 import { EditorScreen } from "./editor/EditorScreen";
 import { useAppInfo } from "./hooks/useAppInfo";
 import { useScreenShortcuts } from "./hooks/useScreenShortcuts";
 import { AccountsScreen } from "./screens/accounts/AccountsScreen";
-import { PlannedScreen } from "./screens/PlannedScreen";
+import { DocumentsScreen } from "./screens/documents/DocumentsScreen";
+import { SendScreen } from "./screens/send/SendScreen";
 import { TemplatesScreen } from "./screens/templates/TemplatesScreen";
 import { WebhooksScreen } from "./screens/webhooks/WebhooksScreen";
 
@@ -15,14 +17,20 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   const [screen, setScreen] = useState<ScreenId>("templates");
   /** The draft open in the editor (on the Templates screen), if any. */
   const [openDraft, setOpenDraft] = useState<string | null>(null);
+  /** The document whose details Documents shows (after a send, or a notification click). */
+  const [openDocument, setOpenDocument] = useState<string | null>(null);
+  /** Non-null while the Send view of Documents is shown. */
+  const [sending, setSending] = useState<{ templateId: string | null } | null>(null);
   /** Bumped by every navigation, so that focus moves even when the screen stays the same. */
   const [navigation, setNavigation] = useState(0);
   const [appInfo, reloadAppInfo] = useAppInfo(bridge);
 
   const navigate = useCallback((next: ScreenId) => {
     setScreen(next);
+    setSending(null);
     setNavigation((count) => count + 1);
   }, []);
+  const clearOpenDocument = useCallback(() => setOpenDocument(null), []);
 
   // After the new screen is on the page, move focus to its heading so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -30,12 +38,20 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   }, [screen, navigation]);
 
   useScreenShortcuts(navigate);
-  useEffect(() => bridge.on("app:navigate", ({ screen: next }) => navigate(next)), [bridge, navigate]);
+  useEffect(
+    () =>
+      bridge.on("app:navigate", ({ screen: next, pdfId }) => {
+        navigate(next);
+        if (next === "documents" && pdfId !== undefined) setOpenDocument(pdfId);
+      }),
+    [bridge, navigate],
+  );
 
   return (
     <div className="app-shell">
       <Sidebar current={screen} onNavigate={navigate} />
       <main className="content">
+        <OfflineBanner bridge={bridge} />
         {screen === "templates" && openDraft !== null && (
           <EditorScreen
             key={openDraft}
@@ -47,10 +63,37 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
             }}
           />
         )}
-        {screen === "templates" && openDraft === null && <TemplatesScreen bridge={bridge} onOpenDraft={setOpenDraft} />}
+        {screen === "templates" && openDraft === null && (
+          <TemplatesScreen
+            bridge={bridge}
+            onOpenDraft={setOpenDraft}
+            onSendTemplate={(templateId) => {
+              navigate("documents");
+              setSending({ templateId });
+            }}
+          />
+        )}
+        {screen === "documents" && sending !== null && (
+          <SendScreen
+            bridge={bridge}
+            initialTemplateId={sending.templateId}
+            onSent={(pdfId) => {
+              setSending(null);
+              setOpenDocument(pdfId);
+            }}
+            onCancel={() => navigate("documents")}
+          />
+        )}
+        {screen === "documents" && sending === null && (
+          <DocumentsScreen
+            bridge={bridge}
+            openDocumentId={openDocument}
+            onOpenDocumentHandled={clearOpenDocument}
+            onSend={() => setSending({ templateId: null })}
+          />
+        )}
         {screen === "webhooks" && <WebhooksScreen bridge={bridge} />}
         {screen === "accounts" && <AccountsScreen bridge={bridge} onActiveAccountChanged={reloadAppInfo} />}
-        {screen === "documents" && <PlannedScreen key={screen} screen={screen} />}
       </main>
       <StatusBar state={appInfo} />
     </div>

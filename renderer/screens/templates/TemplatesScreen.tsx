@@ -11,9 +11,10 @@ import { useFileDrop } from "./useFileDrop";
 interface TemplatesScreenProps {
   bridge: SigndeskApi;
   onOpenDraft: (id: string) => void;
+  onSendTemplate: (templateId: string) => void;
 }
 
-export function TemplatesScreen({ bridge, onOpenDraft }: TemplatesScreenProps) {
+export function TemplatesScreen({ bridge, onOpenDraft, onSendTemplate }: TemplatesScreenProps) {
   const [drafts, reloadDrafts] = useResource(() => bridge.draftsList(), [bridge]);
   const [templates] = useResource(() => bridge.templatesList(), [bridge]);
   const [busy, setBusy] = useState<string | null>(null);
@@ -143,12 +144,17 @@ export function TemplatesScreen({ bridge, onOpenDraft }: TemplatesScreenProps) {
         {templates.status === "ready" && templates.value.length > 0 && (
           <ul className="template-list" aria-label="Templates created">
             {[...templates.value].reverse().map((template) => (
-              <li key={template.templateId}>
-                <span className="template-name">{template.name}</span>
-                <span className="draft-meta">
-                  {template.groups.map((group) => group.label).join(", ")} · created {formatWhen(template.createdAt)} ·{" "}
-                  <code>{template.templateId}</code>
-                </span>
+              <li key={template.templateId} className="template-row">
+                <div className="draft-main">
+                  <span className="template-name">{template.name}</span>
+                  <span className="draft-meta">
+                    {template.groups.map((group) => group.label).join(", ")} · created {formatWhen(template.createdAt)}{" "}
+                    · <code>{template.templateId}</code>
+                  </span>
+                </div>
+                <button type="button" onClick={() => onSendTemplate(template.templateId)}>
+                  Send<span className="visually-hidden"> {template.name}</span>…
+                </button>
               </li>
             ))}
           </ul>

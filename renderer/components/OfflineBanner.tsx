@@ -1,0 +1,68 @@
+import { useEffect, useState } from "react";
+import type { SigndeskApi } from "../../common/contract";
+import "../screens/documents/documents.css";
+
+type Reachability = { reachable: true } | { reachable: false; message: string | null };
+
+/**
+ * While the active account's service cannot be reached: says so, what still works and what waits, and offers
+ * "Try again". Hidden while the service answers. Meant to be shown once, app-wide.
+ */
+export function OfflineBanner({ bridge }: { bridge: SigndeskApi }) {
+  const [state, setState] = useState<Reachability>({ reachable: true });
+  const [checking, setChecking] = useState(false);
+  const [stillDown, setStillDown] = useState(false);
+
+  useEffect(() => {
+    let mounted = true;
+    let heard = false;
+    const stop = bridge.on("service:reachability", ({ reachable, message }) => {
+      heard = true; // newer than the first answer below
+      setStillDown(false);
+      setState(reachable ? { reachable: true } : { reachable: false, message });
+    });
+    void bridge.documentsList().then((result) => {
+      if (mounted && !heard && result.ok && !result.value.reachable) setState({ reachable: false, message: null });
+    });
+    return () => {
+      mounted = false;
+      stop();
+    };
+  }, [bridge]);
+
+  const tryAgain = async () => {
+    setChecking(true);
+    setStillDown(false);
+    try {
+      await bridge.documentsRefresh();
+      const list = await bridge.documentsList();
+      if (list.ok && list.value.reachable) setState({ reachable: true });
+      else setStillDown(true);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <div role="status" className="offline-banner-region">
+      {!state.reachable && (
+        <div className="offline-banner" data-testid="offline-banner">
+          <div className="offline-text">
+            <p className="offline-title">
+              <strong>The signing service cannot be reached.</strong>
+              {state.message !== null && <span> {state.message}</span>}
+            </p>
+            <p>
+              You can keep drafting templates. Sending, status updates and downloads wait until the service answers
+              again; Signdesk keeps checking by itself.
+            </p>
+            {stillDown && <p>Still no answer from the service.</p>}
+          </div>
+          <button type="button" onClick={() => void tryAgain()} disabled={checking}>
+            {checking ? "Checking…" : "Try again"}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

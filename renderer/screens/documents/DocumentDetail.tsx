@@ -1,0 +1,182 @@
+import { useEffect, useRef } from "react";
+import type { SigndeskApi } from "../../../common/contract";
+import type { DocumentRecord, TemplateRecord } from "../../../common/records";
+import { StatusBadge, statusLabel } from "../../components/StatusBadge";
+import type { Feedback } from "./DocumentsScreen";
+import { DownloadPanel, type DownloadState } from "./DownloadPanel";
+import { When } from "./When";
+
+interface DocumentDetailProps {
+  bridge: SigndeskApi;
+  record: DocumentRecord;
+  /** The template it was sent from, when the app knows it. */
+  template: TemplateRecord | undefined;
+  download: DownloadState | undefined;
+  onDownload: () => void;
+  checking: boolean;
+  onCheckNow: () => void;
+  /** The answer to "Check status now". */
+  feedback: Feedback;
+  onBack: () => void;
+  now: number;
+}
+
+/** What the status means for the user, in a sentence. */
+function explanation(record: DocumentRecord): string {
+  if (record.lastStatus === "declined")
+    return "A recipient declined to sign. Nothing more will happen to this document, and there is no signed PDF to download.";
+  if (record.hasFinalPdf) return "Everyone signed. The signed PDF, with its audit trail, is ready to download.";
+  if (record.lastStatus === "signed")
+    return "Everyone signed. The signed PDF is not released yet; Signdesk keeps checking and it can be downloaded here once it is.";
+  if (record.lastStatus === "pending" || record.lastStatus === "partially_signed")
+    return "Waiting for signatures. Signdesk checks with the service regularly; the signed PDF can be downloaded here once everyone has signed.";
+  return `The service reports the status “${record.lastStatus}”. Signdesk keeps checking until the document has a signed PDF or is declined.`;
+}
+
+export function DocumentDetail({
+  bridge,
+  record,
+  template,
+  download,
+  onDownload,
+  checking,
+  onCheckNow,
+  feedback,
+  onBack,
+  now,
+}: DocumentDetailProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening a document moves focus to its name, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      event.preventDefault();
+      onBack();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [onBack]);
+
+  const declined = record.lastStatus === "declined";
+  const history = [...record.statusHistory].reverse();
+
+  return (
+    <>
+      <header className="screen-header detail-header">
+        <button type="button" className="back-button" onClick={onBack} aria-keyshortcuts="Escape">
+          <span aria-hidden="true">← </span>All documents
+        </button>
+        <div className="detail-title">
+          <h1 id="documents-title" tabIndex={-1} ref={heading}>
+            {record.name}
+          </h1>
+          <StatusBadge status={record.lastStatus} hasFinalPdf={record.hasFinalPdf} />
+        </div>
+      </header>
+      <div className="screen-body wide document-detail">
+        <p className="screen-summary">{explanation(record)}</p>
+
+        <section aria-labelledby="detail-actions-title" className="detail-section">
+          <h2 id="detail-actions-title">Actions</h2>
+          {record.hasFinalPdf && !declined && (
+            <DownloadPanel bridge={bridge} documentName={record.name} state={download} onDownload={onDownload} />
+          )}
+          {declined && (
+            <p className="notice">
+              <strong>Declined.</strong> There is no signed PDF for a declined document.
+            </p>
+          )}
+          {!record.finished && (
+            <div className="detail-actions">
+              <button type="button" onClick={onCheckNow} disabled={checking}>
+                {checking ? "Checking…" : "Check status now"}
+              </button>
+            </div>
+          )}
+          {feedback?.kind === "notice" && (
+            <p className="notice" role="status">
+              {feedback.text}
+            </p>
+          )}
+          {feedback?.kind === "problem" && (
+            <p className="problem" role="alert">
+              {feedback.text}
+            </p>
+          )}
+        </section>
+
+        <dl className="detail-facts">
+          <div>
+            <dt>Sent</dt>
+            <dd>
+              <When iso={record.sentAt} now={now} />
+              {record.imported && <span className="muted"> (imported from the service)</span>}
+            </dd>
+          </div>
+          <div>
+            <dt>Last checked</dt>
+            <dd>{record.lastCheckedAt === null ? "Not checked yet" : <When iso={record.lastCheckedAt} now={now} />}</dd>
+          </div>
+          <div>
+            <dt>Template</dt>
+            <dd>
+              {template !== undefined ? (
+                template.name
+              ) : record.templateId === null ? (
+                <span className="muted">Not known (imported from the service)</span>
+              ) : (
+                <span className="muted">A template not listed for this account</span>
+              )}
+              {record.templateId !== null && (
+                <>
+                  {" "}
+                  <code className="muted">{record.templateId}</code>
+                </>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Document ID</dt>
+            <dd>
+              <code>{record.pdfId}</code>
+            </dd>
+          </div>
+        </dl>
+
+        <section aria-labelledby="detail-recipients-title" className="detail-section">
+          <h2 id="detail-recipients-title">Recipients</h2>
+          <ul className="detail-list" aria-labelledby="detail-recipients-title">
+            {record.recipients.map((recipient, index) => {
+              const group = template?.groups[index]?.label;
+              return (
+                <li key={recipient.email}>
+                  {group !== undefined && <span className="group-label">{group}: </span>}
+                  <span className="recipient-name">{recipient.name}</span>{" "}
+                  <span className="muted">&lt;{recipient.email}&gt;</span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <section aria-labelledby="detail-history-title" className="detail-section">
+          <h2 id="detail-history-title">Status history</h2>
+          <p className="muted small">As Signdesk observed it, newest first.</p>
+          <ol className="detail-list status-history" aria-labelledby="detail-history-title" reversed>
+            {history.map((change) => (
+              <li key={`${change.at} ${change.status}`}>
+                <span className="history-status">{statusLabel(change.status)}</span>{" "}
+                <span className="muted">
+                  <When iso={change.at} now={now} />
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </>
+  );
+}

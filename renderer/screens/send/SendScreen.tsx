@@ -1,0 +1,279 @@
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import type { SigndeskApi } from "../../../common/contract";
+import type { TemplateRecord } from "../../../common/records";
+import { formatWhen } from "../../format/when";
+import { useResource } from "../../hooks/useResource";
+import { blankEntry, checkRecipients, editRow, hasProblems, type RecipientEntry, recentRecipients } from "./recipients";
+import "../documents/documents.css";
+
+interface SendScreenProps {
+  bridge: SigndeskApi;
+  /** The template to start with (else the newest). */
+  initialTemplateId?: string | null;
+  /** The service created the document: its pdf_id. */
+  onSent: (pdfId: string) => void;
+  onCancel: () => void;
+}
+
+const newestFirst = (templates: readonly TemplateRecord[]) =>
+  [...templates].sort((a, b) => (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0));
+
+/** Sends a created template for signature: one recipient per recipient group, an optional e-mail subject. */
+export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: SendScreenProps) {
+  const [templates] = useResource(() => bridge.templatesList(), [bridge]);
+  const [documents] = useResource(() => bridge.documentsList(), [bridge]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [entries, setEntries] = useState<RecipientEntry[]>([]);
+  const [subject, setSubject] = useState("");
+  const [attempted, setAttempted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [serviceError, setServiceError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const ids = useId();
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const available = useMemo(() => (templates.status === "ready" ? newestFirst(templates.value) : []), [templates]);
+  const initialMissing =
+    initialTemplateId !== undefined &&
+    initialTemplateId !== null &&
+    templates.status === "ready" &&
+    !available.some((template) => template.templateId === initialTemplateId);
+  const templateId =
+    chosen ??
+    (available.some((template) => template.templateId === initialTemplateId) ? initialTemplateId : null) ??
+    available[0]?.templateId ??
+    null;
+  const template = available.find((entry) => entry.templateId === templateId);
+  const labels = template?.groups.map((group, index) => group.label || `Recipient ${index + 1}`) ?? [];
+  // Exactly one row per recipient group of the chosen template.
+  const rows = labels.map((_, index) => entries[index] ?? blankEntry);
+  const problems = checkRecipients(rows, labels);
+  const shownProblems = attempted ? problems : [];
+  const known = useMemo(
+    () => (documents.status === "ready" ? recentRecipients(documents.value.documents) : []),
+    [documents],
+  );
+  const knownNames = useMemo(
+    () => [...new Map(known.map((entry) => [entry.name.toLowerCase(), entry.name])).values()],
+    [known],
+  );
+
+  const edit = (index: number, field: "name" | "email", value: string) => {
+    setServiceError(null);
+    setEntries(rows.map((row, at) => (at === index ? editRow(row, field, value, known) : row)));
+  };
+
+  const submit = async () => {
+    setAttempted(true);
+    setServiceError(null);
+    if (template === undefined) return;
+    if (hasProblems(problems)) {
+      // Take the user to the first field to correct.
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      return;
+    }
+    setSending(true);
+    try {
+      const result = await bridge.documentsSend({
+        templateId: template.templateId,
+        recipients: rows.map((row) => ({ name: row.name.trim(), email: row.email.trim() })),
+        ...(subject.trim() === "" ? {} : { emailSubject: subject.trim() }),
+      });
+      if (result.ok) onSent(result.value.pdfId);
+      else setServiceError(result.error.message);
+    } catch (error) {
+      setServiceError(String(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const problemCount = shownProblems.reduce(
+    (count, row) => count + (row.name === undefined ? 0 : 1) + (row.email === undefined ? 0 : 1),
+    0,
+  );
+
+  return (
+    <section className="screen send-screen" aria-labelledby="send-title">
+      <header className="screen-header with-actions">
+        <h1 id="send-title" tabIndex={-1} ref={heading}>
+          Send a document
+        </h1>
+      </header>
+      <div className="screen-body">
+        <p className="screen-summary">
+          Choose a template and enter one recipient for each of its recipient groups. The service e-mails each of them a
+          link to sign.
+        </p>
+        {templates.status === "loading" && <p className="muted">Loading templates…</p>}
+        {templates.status === "failed" && (
+          <p className="problem" role="alert">
+            Templates could not be read: {templates.message}
+          </p>
+        )}
+        {templates.status === "ready" && available.length === 0 && (
+          <>
+            <p className="notice">
+              No templates yet: create one from a draft on the Templates screen, then send it here.
+            </p>
+            <div className="form-actions">
+              <button type="button" onClick={onCancel}>
+                Back
+              </button>
+            </div>
+          </>
+        )}
+        {template !== undefined && (
+          <form
+            ref={form}
+            className="send-form"
+            noValidate
+            aria-labelledby="send-title"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            {initialMissing && (
+              <p className="notice">The template asked for is not listed for this account: choose one below.</p>
+            )}
+            <div className="form-field">
+              <label htmlFor={`${ids}-template`}>Template</label>
+              <select
+                id={`${ids}-template`}
+                value={template.templateId}
+                disabled={sending}
+                aria-describedby={`${ids}-template-about`}
+                onChange={(event) => {
+                  setChosen(event.target.value);
+                  setServiceError(null);
+                }}
+              >
+                {available.map((entry) => (
+                  <option key={entry.templateId} value={entry.templateId}>
+                    {entry.name} ({entry.groups.length} {entry.groups.length === 1 ? "recipient" : "recipients"})
+                  </option>
+                ))}
+              </select>
+              <span id={`${ids}-template-about`} className="muted small">
+                Recipient groups: {labels.join(", ")} · created {formatWhen(template.createdAt)}
+              </span>
+            </div>
+
+            <datalist id={`${ids}-names`}>
+              {knownNames.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+            <datalist id={`${ids}-emails`}>
+              {known.map((entry) => (
+                <option key={entry.email} value={entry.email} label={entry.name} />
+              ))}
+            </datalist>
+
+            <fieldset className="recipients-fieldset" disabled={sending}>
+              <legend>Recipients</legend>
+              {known.length > 0 && (
+                <p className="muted small">
+                  Recent recipients are suggested as you type; a known name fills in the e-mail.
+                </p>
+              )}
+              {rows.map((row, index) => {
+                const label = labels[index] ?? "";
+                const rowProblems = shownProblems[index] ?? {};
+                const nameId = `${ids}-name-${index}`;
+                const emailId = `${ids}-email-${index}`;
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a row is recipient group number index + 1, fixed by the template.
+                  <fieldset className="recipient-group" key={`${template.templateId}-${index}`}>
+                    <legend>
+                      <span className="group-number" aria-hidden="true">
+                        {index + 1}
+                      </span>
+                      {label}
+                    </legend>
+                    <div className="form-field">
+                      <label htmlFor={nameId}>Name</label>
+                      <input
+                        id={nameId}
+                        value={row.name}
+                        list={`${ids}-names`}
+                        autoComplete="off"
+                        maxLength={200}
+                        aria-invalid={rowProblems.name !== undefined}
+                        aria-describedby={rowProblems.name === undefined ? undefined : `${nameId}-problem`}
+                        onChange={(event) => edit(index, "name", event.target.value)}
+                      />
+                      {rowProblems.name !== undefined && (
+                        <span className="field-problem" id={`${nameId}-problem`}>
+                          {rowProblems.name}
+                        </span>
+                      )}
+                    </div>
+                    <div className="form-field">
+                      <label htmlFor={emailId}>E-mail</label>
+                      <input
+                        id={emailId}
+                        type="email"
+                        value={row.email}
+                        list={`${ids}-emails`}
+                        autoComplete="off"
+                        aria-invalid={rowProblems.email !== undefined}
+                        aria-describedby={rowProblems.email === undefined ? undefined : `${emailId}-problem`}
+                        onChange={(event) => edit(index, "email", event.target.value)}
+                      />
+                      {rowProblems.email !== undefined && (
+                        <span className="field-problem" id={`${emailId}-problem`}>
+                          {rowProblems.email}
+                        </span>
+                      )}
+                    </div>
+                  </fieldset>
+                );
+              })}
+            </fieldset>
+
+            <div className="form-field">
+              <label htmlFor={`${ids}-subject`}>E-mail subject (optional)</label>
+              <input
+                id={`${ids}-subject`}
+                value={subject}
+                maxLength={300}
+                disabled={sending}
+                onChange={(event) => setSubject(event.target.value)}
+              />
+            </div>
+
+            {problemCount > 0 && (
+              <p className="problem" role="alert">
+                {problemCount === 1 ? "One field needs" : `${problemCount} fields need`} correcting before sending:{" "}
+                {shownProblems
+                  .flatMap((row) => [row.name, row.email])
+                  .filter((text) => text !== undefined)
+                  .join(" ")}
+              </p>
+            )}
+            {serviceError !== null && (
+              <p className="problem" role="alert">
+                The service did not send the document: {serviceError}
+              </p>
+            )}
+
+            <div className="form-actions">
+              <button type="button" onClick={onCancel} disabled={sending}>
+                Cancel
+              </button>
+              <button type="submit" className="primary" disabled={sending}>
+                {sending ? "Sending…" : "Send"}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}
