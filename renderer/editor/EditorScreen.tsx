@@ -90,6 +90,13 @@ function Editor({
   const { status: save, flush } = useAutosave(bridge, current);
 
   const [scale, setScale] = useState(() => scaleForZoom(1));
+  // Open at 100%, or at the width of the view when a page would not fit at 100%.
+  useEffect(() => {
+    const width = pagesArea.current?.clientWidth;
+    if (width === undefined) return;
+    const fitted = fitWidthScale(pdf.pageSize(0).width, width, 48);
+    if (fitted < scaleForZoom(1)) setScale(fitted);
+  }, [pdf]);
   const [visiblePage, setVisiblePage] = useState(0);
   const [scrollTo, setScrollTo] = useState<{ index: number; token: number }>();
   const [placing, setPlacing] = useState<FieldType | null>(null);

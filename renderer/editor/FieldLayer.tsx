@@ -40,6 +40,11 @@ interface FieldLayerProps {
   onDragEnd: (id: string) => void;
 }
 
+/** The recipient badge sits on the box's top-right corner; beside a box too small to carry it. */
+function badgeX(field: DrawnField): number {
+  return field.width < 40 ? field.width + 1 : field.width - 11;
+}
+
 /** One Konva stage over one rendered page: the fields as fixed-size boxes, in points scaled to pixels. */
 export function FieldLayer(props: FieldLayerProps) {
   const { page, scale, fields, guides } = props;
@@ -123,7 +128,7 @@ export function FieldLayer(props: FieldLayerProps) {
               />
             )}
             <Rect
-              x={field.width - 11}
+              x={badgeX(field)}
               y={-5}
               width={12}
               height={10}
@@ -133,7 +138,7 @@ export function FieldLayer(props: FieldLayerProps) {
             />
             <Text
               text={String(field.groupNumber)}
-              x={field.width - 11}
+              x={badgeX(field)}
               y={-4}
               width={12}
               align="center"

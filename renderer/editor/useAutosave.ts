@@ -30,7 +30,8 @@ export function useAutosave(
     const save = bridge.draftsSave({ draft: next }).then(
       (result) => {
         if (result.ok) {
-          setStatus({ kind: "saved", at: result.value.updatedAt });
+          // A change made during this save is not saved yet: say so until it is.
+          setStatus(pending.current === null ? { kind: "saved", at: result.value.updatedAt } : { kind: "saving" });
           return;
         }
         setStatus({ kind: "failed", message: result.error.message });
@@ -55,6 +56,8 @@ export function useAutosave(
       return;
     }
     pending.current = draft;
+    // From the change on, the status says it is being saved, never "saved" before it is on disk.
+    setStatus({ kind: "saving" });
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = setTimeout(() => void flush(), delayMs);
   }, [draft, delayMs, flush]);

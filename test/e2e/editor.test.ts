@@ -33,6 +33,10 @@ describeWith(["chromium", "secret-service"], "the template editor, against the r
       }
     }, bytes);
     await app.page.getByRole("toolbar", { name: "Editor" }).waitFor({ timeout: 20_000 });
+    // Pages open at the view's width when 100% would not fit; Ctrl+0 shows them at 100%.
+    await expect(app.page.locator(".zoom-value").textContent()).resolves.not.toBe("100%");
+    await app.page.keyboard.press("Control+0");
+    await expect.poll(() => app.page.locator(".zoom-value").textContent()).toBe("100%");
     await expect.poll(() => app.page.locator(".editor-pages canvas").count()).toBeGreaterThan(0);
 
     // Recipients: rename the first to Buyer, add Seller.
