@@ -47,6 +47,10 @@ export interface AppHarness {
   core: RunningCore;
   userDataDir: string;
   downloadsDir: string;
+  /** Where this run's data lives, to start the app again on it (`openApp({reopen})`). */
+  persisted: PersistedApp;
+  /** Quits like the app does (the core closes), keeping the data: `openApp({reopen: persisted})` continues. */
+  quit(): Promise<void>;
   /** Sends one of main's events to the page, as webContents.send does in Electron. */
   emit<E extends EventName>(event: E, payload: EventPayload<E>): Promise<void>;
   close(): Promise<void>;
@@ -63,6 +67,15 @@ export interface OpenAppOptions {
   rendererDir?: string;
   /** The page opened first, with its query string (default /index.html). */
   pagePath?: string;
+  /** Start again on what an earlier harness left (its `quit()`): the same data folder and keychain entries. */
+  reopen?: PersistedApp;
+}
+
+/** What outlives the app between runs: its user-data folder, its downloads folder, its keychain entries. */
+export interface PersistedApp {
+  userDataDir: string;
+  downloadsDir: string;
+  keychainService: string;
 }
 
 /**
@@ -71,13 +84,14 @@ export interface OpenAppOptions {
  * Playwright binding: only the transport differs from Electron.
  */
 export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness> {
-  const userDataDir = await mkdtemp(path.join(tmpdir(), "signdesk-app-"));
-  const downloadsDir = await mkdtemp(path.join(tmpdir(), "signdesk-downloads-"));
+  const userDataDir = options.reopen?.userDataDir ?? (await mkdtemp(path.join(tmpdir(), "signdesk-app-")));
+  const downloadsDir = options.reopen?.downloadsDir ?? (await mkdtemp(path.join(tmpdir(), "signdesk-downloads-")));
+  const keychainService = options.reopen?.keychainService ?? `signdesk-test-${randomUUID()}`;
   let page: Page | null = null;
   const core = await startCore({
     userDataDir,
     downloadsDir,
-    keychain: osKeychain(`signdesk-test-${randomUUID()}`),
+    keychain: osKeychain(keychainService),
     settingsBackend: confBackend(userDataDir),
     emit: (event, payload) => {
       void page
@@ -125,10 +139,17 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
         [event, encodeBytes(payload)] as const,
       );
     },
+    persisted: { userDataDir, downloadsDir, keychainService },
+    async quit() {
+      await browser.close();
+      await server.close();
+      await core.close();
+    },
     async close() {
       await browser.close();
       await server.close();
-      for (const account of core.accounts.list()) await core.accounts.remove(account.id).catch(() => {});
+      const keychain = osKeychain(keychainService);
+      for (const account of core.accounts.list()) await keychain.delete(account.id).catch(() => {});
       await core.close();
       await rm(userDataDir, { recursive: true, force: true });
       await rm(downloadsDir, { recursive: true, force: true });
