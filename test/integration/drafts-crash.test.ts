@@ -83,7 +83,8 @@ describe("drafts survive being killed mid-save", () => {
         `round ${round}: read revision ${draft.revision}, acknowledged ${saver.acknowledged()}`,
       ).toBeGreaterThanOrEqual(0);
       expect(lag).toBeLessThanOrEqual(1);
-      expect(draft.revision).toBeGreaterThan(revision);
+      // Never back in time. (A round may save nothing when the child is killed before its first save.)
+      expect(draft.revision).toBeGreaterThanOrEqual(revision);
       const expected = contentForRevision(draft.revision, groupId);
       expect(draft.name).toBe(expected.name);
       expect(draft.fields).toEqual(expected.fields);
@@ -91,6 +92,8 @@ describe("drafts survive being killed mid-save", () => {
       if (lag === 1) unacknowledged += 1;
       revision = draft.revision;
     }
+    // The kills really interrupted a stream of saves.
+    expect(revision).toBeGreaterThan(rounds);
     const seconds = (Date.now() - started) / 1000;
     expect((await readdir(folder)).sort()).toEqual(["document.pdf", "draft.json"]);
     console.info(
