@@ -107,6 +107,24 @@ function Editor({
   const drag = useRef<{ id: string; from: { x: number; y: number }; to: { x: number; y: number } } | null>(null);
   const snapping = useRef(true);
 
+  // Holding Alt places freely (no snapping), wherever the focus is.
+  useEffect(() => {
+    const alt = (event: KeyboardEvent) => {
+      snapping.current = !event.altKey;
+    };
+    const reset = () => {
+      snapping.current = true;
+    };
+    window.addEventListener("keydown", alt);
+    window.addEventListener("keyup", alt);
+    window.addEventListener("blur", reset);
+    return () => {
+      window.removeEventListener("keydown", alt);
+      window.removeEventListener("keyup", alt);
+      window.removeEventListener("blur", reset);
+    };
+  }, []);
+
   const selected = selectedFields(state);
   const page = visiblePage + 1;
 
@@ -170,11 +188,7 @@ function Editor({
       className="editor"
       aria-labelledby="editor-title"
       onKeyDown={(event) => {
-        if (event.key === "Alt") snapping.current = false;
         if (event.key === "Escape") setPlacing(null);
-      }}
-      onKeyUp={(event) => {
-        if (event.key === "Alt") snapping.current = true;
       }}
     >
       <EditorToolbar
