@@ -153,7 +153,7 @@ export function TemplatesScreen({ bridge, onOpenDraft, onSendTemplate }: Templat
                   </span>
                 </div>
                 <button type="button" onClick={() => onSendTemplate(template.templateId)}>
-                  Send<span className="visually-hidden"> {template.name}</span>…
+                  Send…<span className="visually-hidden"> {template.name}</span>
                 </button>
               </li>
             ))}

@@ -1,0 +1,434 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { DraftField } from "../../common/draft";
+import type { DocumentRecord, TemplateRecord } from "../../common/records";
+import type { IpcResult } from "../../common/result";
+import type { ScreenId } from "../../common/screens";
+import { type AppHarness, openApp } from "../support/app-harness";
+import { seriousAxeViolations } from "../support/axe";
+import { loadWatched } from "../support/editor-driver";
+import { makePdf } from "../support/pdf-fixtures";
+import { type RendererSnapshot, snapshotRenderer } from "../support/renderer-snapshot";
+import { describeWith } from "../support/requirements";
+import { compareImages, decodePng, matchBaseline, screenshotsDir, type Tolerance } from "../support/screenshots";
+
+/**
+ * Every screen of the real App (the built renderer, the real handlers and core, the embedded sandbox) in
+ * light and dark, against the baselines test/e2e/__screenshots__/screen-<state>-<scheme>.png, each with
+ * axe-core. What changes from run to run (relative times, ids, the sandbox's port, signing links, the
+ * status bar) is replaced by fixed text or hidden just before each screenshot.
+ *
+ * Two runs on one machine give the same pixels (0 differ); the tolerance only leaves room for a few
+ * antialiased pixels: 0.00001 of 1280 × 800 is 10, while one letter more in a name differs by about 30.
+ */
+const tolerance: Tolerance = { channel: 48, fraction: 0.00001 };
+
+type Scheme = "light" | "dark";
+
+/** What the sandbox's own address is shown as (its port changes every run). */
+const shownSandboxOrigin = "http://127.0.0.1:4780";
+
+const purchaseGroups = [
+  { id: "buyer", label: "Buyer", color: "#0072b2" },
+  { id: "seller", label: "Seller", color: "#e69f00" },
+];
+const purchaseFields: DraftField[] = [
+  { id: "buyer-name", type: "Text", groupId: "buyer", page: 1, x: 72, y: 600 },
+  { id: "buyer-agree", type: "Checkbox", groupId: "buyer", page: 1, x: 72, y: 560 },
+  { id: "seller-name", type: "Text", groupId: "seller", page: 2, x: 72, y: 600 },
+  { id: "seller-date", type: "Date", groupId: "seller", page: 2, x: 300, y: 600 },
+];
+const leaseGroups = [{ id: "tenant", label: "Tenant", color: "#009e73" }];
+const leaseFields: DraftField[] = [{ id: "tenant-name", type: "Text", groupId: "tenant", page: 1, x: 72, y: 600 }];
+
+/** What each recipient enters on the signing page (their own fields only). */
+const signatures: Record<string, Record<string, string | boolean>> = {
+  "ada@example.com": { "buyer-name": "Ada Buyer", "buyer-agree": true },
+  "cy@example.com": { "buyer-name": "Cy Buyer", "buyer-agree": true },
+  "dee@example.com": { "seller-name": "Dee Seller", "seller-date": "2025-03-04" },
+};
+
+/** Calls window.signdesk in the page (the bridge the screens use) and answers the value. */
+async function bridgeCall<T>(page: Page, method: string, args?: unknown): Promise<T> {
+  const result = (await page.evaluate(
+    async ([name, input]) => {
+      const api = (window as unknown as { signdesk: Record<string, (args?: unknown) => Promise<unknown>> }).signdesk;
+      return api[name]?.(input ?? undefined);
+    },
+    [method, args ?? null] as const,
+  )) as IpcResult<T>;
+  if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+  return result.value;
+}
+
+/** A draft from a fresh PDF, with these recipient groups and fields, through the bridge. */
+async function createDraft(
+  page: Page,
+  fileName: string,
+  pages: number,
+  groups: typeof purchaseGroups,
+  fields: DraftField[],
+): Promise<string> {
+  const bytes = [...(await makePdf(Array.from({ length: pages }, () => ({}))))];
+  const draft = await page.evaluate(
+    async ({ name, data }) => {
+      const api = window.signdesk;
+      if (api === undefined) throw new Error("no bridge");
+      return api.draftsCreateFromFile({ fileName: name, bytes: new Uint8Array(data) });
+    },
+    { name: fileName, data: bytes },
+  );
+  if (!draft.ok) throw new Error(draft.error.message);
+  await bridgeCall(page, "draftsSave", { draft: { ...draft.value, groups, fields } });
+  return draft.value.id;
+}
+
+/**
+ * Replaces, in the page's text and fields, what differs between runs: relative times ("just now", "2 minutes
+ * ago") become "just now", ids (UUIDs) fixed ones numbered in order of appearance, the sandbox's port a fixed
+ * one, signing links' secrets a fixed string; hides the status bar (the port again). Only text nodes' values
+ * and inputs' values are changed, which React overwrites without harm when it renders again.
+ */
+async function neutralise(page: Page): Promise<void> {
+  await page.evaluate((origin) => {
+    const relativeTime =
+      /\b(?:just now|this (?:minute|hour)|in \d+ (?:seconds?|minutes?|hours?|days?)|\d+ (?:seconds?|minutes?|hours?|days?) ago|yesterday|tomorrow)\b/g;
+    const uuid = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+    // One numbering for the whole run (the page is not reloaded), in order of first appearance.
+    const holder = window as unknown as { __screenIds?: Map<string, string> };
+    holder.__screenIds ??= new Map();
+    const ids = holder.__screenIds;
+    const placeholderStart = "00000000-0000-4000-8000-";
+    const fixed = (text: string) =>
+      text
+        .replace(/http:\/\/(?:127\.0\.0\.1|localhost):\d+/g, origin)
+        .replace(/\/sign\/[A-Za-z0-9_-]+/g, `/sign/${"x".repeat(32)}`)
+        .replace(uuid, (id) => {
+          if (id.startsWith(placeholderStart)) return id;
+          const known = ids.get(id.toLowerCase());
+          if (known !== undefined) return known;
+          const placeholder = `${placeholderStart}${String(ids.size + 1).padStart(12, "0")}`;
+          ids.set(id.toLowerCase(), placeholder);
+          return placeholder;
+        })
+        .replace(relativeTime, "just now");
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const text = node.nodeValue ?? "";
+      const next = fixed(text);
+      if (next !== text) node.nodeValue = next;
+    }
+    for (const input of document.querySelectorAll("input")) {
+      const next = fixed(input.value);
+      if (next !== input.value) input.value = next;
+    }
+    for (const bar of document.querySelectorAll<HTMLElement>(".status-bar")) bar.style.visibility = "hidden";
+  }, shownSandboxOrigin);
+}
+
+describeWith(
+  ["chromium", "secret-service"],
+  "every screen's look, light and dark, against committed screenshots",
+  () => {
+    let app: AppHarness;
+    let renderer: RendererSnapshot | undefined;
+    /** Page errors and missing files of the app's origin. */
+    const problems: string[] = [];
+    const outcomes: string[] = [];
+    let signedId = "";
+
+    const page = () => app.page;
+
+    beforeAll(async () => {
+      renderer = await snapshotRenderer();
+      app = await openApp({
+        rendererDir: renderer.dir,
+        viewport: { width: 1280, height: 800 },
+        colorScheme: "light",
+      });
+      await loadWatched(page(), app.origin, problems);
+      expect(await page().evaluate(() => window.devicePixelRatio)).toBe(1);
+
+      // Two templates: "Purchase agreement" (Buyer, Seller; created alone) and "Office lease" (Tenant; created
+      // and sent to Tess at once). Four documents, sent in this order: pending, partly signed, signed, declined.
+      const purchaseDraft = await createDraft(page(), "Purchase agreement.pdf", 2, purchaseGroups, purchaseFields);
+      const purchase = (
+        await bridgeCall<{ template: TemplateRecord }>(page(), "templatesCreate", {
+          draftId: purchaseDraft,
+          transferId: "purchase-upload",
+        })
+      ).template;
+      const leaseDraft = await createDraft(page(), "Office lease.pdf", 1, leaseGroups, leaseFields);
+      const lease = (
+        await bridgeCall<{ template: TemplateRecord }>(page(), "templatesCreate", {
+          draftId: leaseDraft,
+          transferId: "lease-upload",
+          send: {
+            recipients: [{ name: "Tess Tenant", email: "tess@example.com" }],
+            emailSubject: "Please sign: lease",
+          },
+        })
+      ).template;
+      const send = async (templateId: string, recipients: { name: string; email: string }[], emailSubject: string) =>
+        (await bridgeCall<DocumentRecord>(page(), "documentsSend", { templateId, recipients, emailSubject })).pdfId;
+      const partlyId = await send(
+        purchase.templateId,
+        [
+          { name: "Ada Buyer", email: "ada@example.com" },
+          { name: "Bo Seller", email: "bo@example.com" },
+        ],
+        "Please sign: purchase",
+      );
+      signedId = await send(
+        purchase.templateId,
+        [
+          { name: "Cy Buyer", email: "cy@example.com" },
+          { name: "Dee Seller", email: "dee@example.com" },
+        ],
+        "Please sign: purchase",
+      );
+      const declinedId = await send(
+        lease.templateId,
+        [{ name: "Uma Tenant", email: "uma@example.com" }],
+        "Please sign: lease",
+      );
+
+      // Signed (or declined) through the sandbox's signing links, as a recipient's browser would.
+      const outbox = await bridgeCall<{ to: string; pdf_id: string; signingUrl: string }[]>(page(), "sandboxOutbox");
+      const sign = async (pdfId: string, email: string, body: unknown) => {
+        const message = outbox.find((entry) => entry.pdf_id === pdfId && entry.to === email);
+        if (message === undefined) throw new Error(`no signing link for ${email}`);
+        const response = await fetch(message.signingUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        expect(response.status, await response.clone().text()).toBe(200);
+      };
+      // The app learns the statuses from the service (and whether the signed PDF is ready).
+      const reachStatuses = async (...wanted: string[]) => {
+        const expected = wanted.join("\n");
+        let seen = "";
+        for (const deadline = Date.now() + 60_000; seen !== expected; ) {
+          if (Date.now() > deadline) throw new Error(`the statuses stayed:\n${seen}\nnot:\n${expected}`);
+          if (seen !== "") await new Promise((resolve) => setTimeout(resolve, 500));
+          await bridgeCall(page(), "documentsRefresh");
+          const { documents } = await bridgeCall<{ documents: DocumentRecord[] }>(page(), "documentsList");
+          seen = documents
+            .map((record) => `${record.name}: ${record.lastStatus}${record.hasFinalPdf ? " (final PDF)" : ""}`)
+            .sort()
+            .join("\n");
+        }
+      };
+      await sign(partlyId, "ada@example.com", { fields: signatures["ada@example.com"] });
+      await sign(signedId, "cy@example.com", { fields: signatures["cy@example.com"] });
+      await sign(declinedId, "uma@example.com", { decline: true });
+      await reachStatuses(
+        "Office lease: declined",
+        "Office lease: pending",
+        "Purchase agreement: partially_signed",
+        "Purchase agreement: partially_signed",
+      );
+      // The signed one is seen partly signed first: its history has three steps.
+      await sign(signedId, "dee@example.com", { fields: signatures["dee@example.com"] });
+      await reachStatuses(
+        "Office lease: declined",
+        "Office lease: pending",
+        "Purchase agreement: partially_signed",
+        "Purchase agreement: signed (final PDF)",
+      );
+
+      await bridgeCall(page(), "webhooksRegister", {
+        url: "https://hooks.example.com/signdesk",
+        eventType: "document.finalized",
+        generateSecret: true,
+      });
+
+      // The screens read everything afresh.
+      await page().reload();
+      await page().getByTestId("app-version").waitFor({ timeout: 30_000 });
+    });
+
+    afterAll(async () => {
+      console.info(`screenshots:\n${outcomes.join("\n")}`);
+      await app?.close();
+      await renderer?.remove();
+    });
+
+    const setScheme = async (scheme: Scheme) => {
+      await page().emulateMedia({ colorScheme: scheme });
+      await expect
+        .poll(() => page().evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches))
+        .toBe(scheme === "dark");
+    };
+
+    const goTo = async (screen: ScreenId, title: string) => {
+      await page()
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("button", { name: new RegExp(`^${title}`) })
+        .click();
+      await page().locator(`#${screen}-title`).waitFor();
+    };
+
+    /**
+     * A screenshot once nothing moves: fonts loaded, varying text neutralised, scrolled to the top (or to
+     * `scrollTo`), no focus, the pointer on the (hidden) status bar, and two shots in a row the same.
+     */
+    const still = async (scrollTo?: string): Promise<Buffer> => {
+      await page().evaluate(() => document.fonts.ready.then(() => undefined));
+      await page().evaluate((target) => {
+        for (const element of document.querySelectorAll("*")) {
+          if (element.scrollTop !== 0) element.scrollTop = 0;
+          if (element.scrollLeft !== 0) element.scrollLeft = 0;
+        }
+        const element = target === null ? null : document.querySelector(target);
+        if (element !== null) {
+          // The target 24 px below the top of the view that scrolls it.
+          let view = element.parentElement;
+          const scrolls = (candidate: HTMLElement) =>
+            candidate.scrollHeight > candidate.clientHeight &&
+            /auto|scroll/.test(getComputedStyle(candidate).overflowY);
+          while (view !== null && !scrolls(view)) view = view.parentElement;
+          if (view !== null) {
+            view.scrollTop += element.getBoundingClientRect().top - view.getBoundingClientRect().top - 24;
+          }
+        }
+        (document.activeElement as HTMLElement | null)?.blur();
+      }, scrollTo ?? null);
+      await page().mouse.move(1279, 799);
+      let previous: Buffer | null = null;
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        await neutralise(page());
+        const shot = await page().screenshot({ animations: "disabled", caret: "hide" });
+        if (previous?.equals(shot)) return shot;
+        previous = shot;
+      }
+      throw new Error("the screen never stopped changing: 10 screenshots in a row differ");
+    };
+
+    /** Light, then dark: axe-core (no serious or critical violation) and the screenshot against its baseline. */
+    const checkBothSchemes = async (name: string, scrollTo?: string) => {
+      const failures: string[] = [];
+      for (const scheme of ["light", "dark"] as const) {
+        await setScheme(scheme);
+        for (const violation of await seriousAxeViolations(page())) {
+          failures.push(
+            `${name}, ${scheme}: [${violation.impact}] ${violation.id}: ${violation.help} at ${violation.targets.join(", ")}`,
+          );
+        }
+        const outcome = await matchBaseline(`screen-${name}-${scheme}`, await still(scrollTo), tolerance);
+        outcomes.push(outcome.message);
+        if (!/^(matched|written)$/.test(outcome.status)) failures.push(outcome.message);
+      }
+      await setScheme("light");
+      expect(failures, failures.join("\n")).toEqual([]);
+    };
+
+    it("Templates: two drafts with their page-1 thumbnails, and the templates created", async () => {
+      await page().locator("#templates-title").waitFor();
+      const drafts = page().getByRole("list", { name: "Drafts" }).getByRole("listitem");
+      await expect.poll(() => drafts.count(), { timeout: 20_000 }).toBe(2);
+      await expect
+        .poll(() => page().getByRole("list", { name: "Templates created" }).getByRole("listitem").count())
+        .toBe(2);
+      await expect
+        .poll(
+          () =>
+            page().evaluate(() => {
+              const images = [...document.querySelectorAll<HTMLImageElement>(".draft-thumbnail img")];
+              return images.filter((image) => image.complete && image.naturalWidth > 0).length;
+            }),
+          { timeout: 30_000 },
+        )
+        .toBe(2);
+      await checkBothSchemes("templates");
+    });
+
+    it("Send: a template chosen, its two recipients and a subject typed", async () => {
+      await page()
+        .getByRole("button", { name: /^Send… Purchase agreement/ })
+        .click();
+      await page().locator("#send-title").waitFor();
+      await page().getByLabel("Template").waitFor();
+      await expect(page().getByLabel("Template").locator("option:checked").textContent()).resolves.toBe(
+        "Purchase agreement (2 recipients)",
+      );
+      const buyer = page().getByRole("group", { name: "Buyer" });
+      const seller = page().getByRole("group", { name: "Seller" });
+      await buyer.getByLabel("Name").fill("Gil Buyer");
+      await buyer.getByLabel("E-mail").fill("gil@example.com");
+      await seller.getByLabel("Name").fill("Hal Seller");
+      await seller.getByLabel("E-mail").fill("hal@example.com");
+      await page().getByLabel("E-mail subject (optional)").fill("Please sign: purchase of the workshop");
+      await checkBothSchemes("send");
+      await page().getByRole("button", { name: "Cancel" }).click();
+      await page().locator("#documents-title").waitFor();
+    });
+
+    it("Documents: pending, partly signed, signed and declined", async () => {
+      await goTo("documents", "Documents");
+      const rows = page().locator("tbody tr");
+      await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(4);
+      await expect
+        .poll(() => page().locator("tbody tr .status-badge").allTextContents())
+        .toEqual(["✕Declined", "✓Signed · Finished", "◐Partly signed", "○Waiting for signatures"]);
+      await checkBothSchemes("documents");
+    });
+
+    it("a document's details: signed, ready to download, with its history", async () => {
+      await page().locator(`[data-open-document="${signedId}"]`).click();
+      await page().getByRole("button", { name: "Download", exact: true }).waitFor();
+      await expect
+        .poll(() => page().getByRole("list", { name: "Status history" }).getByRole("listitem").count())
+        .toBe(3);
+      await checkBothSchemes("document");
+      await page().getByRole("button", { name: "All documents" }).click();
+      await page().locator("tbody tr").first().waitFor();
+    });
+
+    it("Webhooks: one registration listed", async () => {
+      await goTo("webhooks", "Webhooks");
+      const row = page().getByRole("list", { name: "Registered from Signdesk" }).getByRole("listitem");
+      await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+      await expect(row.textContent()).resolves.toContain("https://hooks.example.com/signdesk");
+      await checkBothSchemes("webhooks");
+    });
+
+    it("Accounts: the sandbox account, and its inbox listing the messages sent", async () => {
+      await goTo("accounts", "Accounts");
+      const inbox = page().getByRole("list", { name: "Sandbox inbox" }).getByRole("listitem");
+      await expect.poll(() => inbox.count(), { timeout: 20_000 }).toBe(6);
+      await checkBothSchemes("accounts");
+      await checkBothSchemes("accounts-inbox", "#sandbox-inbox-title");
+    });
+
+    it("tells one more letter in a recipient's name from the baseline (the tolerance is not too loose)", async () => {
+      const baseline = path.join(screenshotsDir, "screen-documents-light.png");
+      if (!existsSync(baseline)) return;
+      await setScheme("light");
+      await goTo("documents", "Documents");
+      const names = page().locator(`tr[data-pdf-id="${signedId}"] .recipient-names`);
+      await expect.poll(() => names.textContent(), { timeout: 20_000 }).toBe("Cy Buyer, Dee Seller");
+      await names.evaluate((element) => {
+        element.textContent = "Cy Buyer, Dee Sellers";
+      });
+      const changed = decodePng(await still());
+      await expect(names.textContent()).resolves.toBe("Cy Buyer, Dee Sellers");
+      const comparison = compareImages(changed, decodePng(await readFile(baseline)), tolerance);
+      expect(comparison.matches, `${comparison.differing} pixels differ`).toBe(false);
+      const cell = await names.boundingBox();
+      if (cell === null) throw new Error("the names are not shown");
+      expect(comparison.bounds?.left).toBeGreaterThanOrEqual(Math.floor(cell.x));
+      expect(comparison.bounds?.right).toBeLessThanOrEqual(Math.ceil(cell.x + cell.width));
+      expect(comparison.bounds?.top).toBeGreaterThanOrEqual(Math.floor(cell.y));
+      expect(comparison.bounds?.bottom).toBeLessThanOrEqual(Math.ceil(cell.y + cell.height));
+    });
+
+    it("met no page error and no missing file", () => {
+      expect(problems).toEqual([]);
+    });
+  },
+);
