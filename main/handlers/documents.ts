@@ -1,3 +1,4 @@
+import { mkdir } from "node:fs/promises";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { createDocumentOnce, newDocumentRecord, trackNewDocument } from "../documents/send-document";
@@ -88,6 +89,8 @@ export function documentHandlers(
       const { account, record } = recordOf(pdfId);
       const client = core.clientFor(account);
       const refreshUrl = async () => (await client.getDocumentDetails(pdfId)).document.finalUrl ?? null;
+      // Like a browser, create the Downloads folder when it does not exist yet (a fresh account).
+      await mkdir(core.downloadsDir, { recursive: true }).catch(() => {});
       const saved = await downloadFinalPdf({
         finalUrl: null,
         refreshUrl,

@@ -42,6 +42,16 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
 
   // Live: a status change reloads the list (the open detail follows it); the clock tick refreshes "last checked".
   useEffect(() => bridge.on("documents:changed", () => reloadList()), [bridge, reloadList]);
+  // Once the service answers again, a "could not be reached" notice is out of date.
+  useEffect(
+    () =>
+      bridge.on("service:reachability", ({ reachable }) => {
+        if (!reachable) return;
+        setFeedback((current) => (current?.kind === "problem" ? null : current));
+        reloadList();
+      }),
+    [bridge, reloadList],
+  );
   useEffect(() => {
     const timer = setInterval(reloadList, 30_000);
     return () => clearInterval(timer);

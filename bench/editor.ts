@@ -1,0 +1,542 @@
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import type { SigndeskApi } from "../common/contract.ts";
+import { copyFileDurably } from "../main/drafts/draft-files.ts";
+import { inspectPdf } from "../sandbox/pdf/inspect-pdf.ts";
+import { type AppHarness, openApp } from "../test/support/app-harness.ts";
+import { type RendererServer, startRendererServer } from "../test/support/renderer-server.ts";
+import { buildPage } from "./support/build-page.ts";
+import type { BaselineReport } from "./support/pdfjs-baseline/main.ts";
+import { runUnderPrivateKeyring } from "./support/private-keyring.ts";
+import { textPdf } from "./support/text-pdf.ts";
+
+/**
+ * The template editor in Chromium, the real built renderer wired to the real main-process handlers
+ * (test/support/app-harness.ts), against pdf.js alone in the same browser:
+ * - first_page_ratio: opening a 300-page PDF in the editor, from the file input's change event to page 1's
+ *   canvas drawn (PageCanvas inserts a page's canvas once pdf.js has drawn it), divided by pdf.js alone
+ *   (bench/support/pdfjs-baseline: from its input's change event, read the file, load pdf.js, getDocument,
+ *   getPage(1), draw page 1 at the same size, with the build and options the app uses). Medians of
+ *   BENCH_RUNS (5) runs after one warm-up run, the two interleaved; target <= 1.25. The editor's time
+ *   includes main's work (the draft's creation, reading it back) and the bridge: its parts are reported,
+ *   main's and the page's on one clock. Each run starts from a freshly loaded app with no drafts listed.
+ * - max_live_page_canvases: scrolling a 1000-page PDF in the editor from the first page to the last, one
+ *   screen a step, renders settled at each step: the highest `data-live-canvases` of the pages view and
+ *   count of page canvases in it, sampled at each step and on every change in between; target <= 12.
+ * On Linux it runs itself inside a private D-Bus session and GNOME Keyring, as `npm test` does.
+ */
+await runUnderPrivateKeyring(import.meta.filename);
+
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const scrollPageCount = Number(process.env.BENCH_SCROLL_PAGES ?? 1000);
+/** The app's window opens at 1280 x 820 (main/electron/window.ts). */
+const viewport = { width: 1280, height: 820 };
+const log = (message: string) => console.error(`[bench editor] ${message}`);
+const median = (values: number[]) => {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+};
+const round = (value: number, digits = 0) => Number(value.toFixed(digits));
+
+/** Page-side milestones of opening a file in the editor, as epoch milliseconds (timeOrigin + now). */
+interface OpenMilestones {
+  /** The file input's change event (before the app's own handler). */
+  change: number | null;
+  /** The Templates screen's "Opening <file>…" status shown. */
+  busy: number | null;
+  /** The editor screen mounted ("Opening the draft…"): the draft is created, draftsOpen is asked. */
+  editor: number | null;
+  /** pdf.js's worker constructed: draftsOpen answered and pdf.js loaded, getDocument called. */
+  worker: number | null;
+  /** The pages view on the page: the document open with every page's size. */
+  pages: number | null;
+  /** A canvas of page 1 inserted in the pages view (PageCanvas does it once pdf.js has drawn it). */
+  first: number | null;
+  /** The fetch of pdf.js's module (the renderer's `import()` of it) began: draftsOpen has answered. */
+  pdfjsImport: number | null;
+}
+
+/** Main-side spans on the same clock (epoch ms, performance.timeOrigin + performance.now()). */
+interface Span {
+  start: number;
+  end: number;
+}
+
+const epoch = () => performance.timeOrigin + performance.now();
+
+// tsx compiles with esbuild's keepNames, which wraps functions in __name(); functions sent to the page
+// through page.evaluate keep those calls, so each page gets a stand-in.
+const nameShim = "globalThis.__name = globalThis.__name || ((target) => target);";
+
+const root = path.resolve(import.meta.dirname, "..");
+const work = await mkdtemp(path.join(tmpdir(), "signdesk-bench-editor-"));
+let app: AppHarness | undefined;
+let baselineServer: RendererServer | undefined;
+
+try {
+  log("building the renderer and the pdf.js baseline page (production, the app's Vite config)…");
+  const rendererDir = path.join(work, "renderer");
+  const baselineDir = path.join(work, "baseline");
+  await buildPage(rendererDir);
+  await buildPage(baselineDir, path.join(root, "bench/support/pdfjs-baseline"));
+
+  log(`generating 300- and ${scrollPageCount}-page PDFs…`);
+  const pdf300 = path.join(work, "Bench 300 pages.pdf");
+  const pdfLong = path.join(work, `Bench ${scrollPageCount} pages.pdf`);
+  await textPdf(pdf300, 300);
+  await textPdf(pdfLong, scrollPageCount);
+  const size300 = (await stat(pdf300)).size;
+
+  const opened = await openApp({ viewport, rendererDir });
+  app = opened;
+  await opened.context.addInitScript({ content: nameShim });
+  const problems: string[] = [];
+  opened.page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  opened.page.on("console", (message) => {
+    // Chromium asks for /favicon.ico by itself; the app has none.
+    if (message.location().url.endsWith("/favicon.ico")) return;
+    if (message.type() === "error") problems.push(`console error: ${message.text()} (${message.location().url})`);
+  });
+
+  // Main's draft work, timed around the real DraftStore the handlers call.
+  const spans: { create: Span[]; open: Span[] } = { create: [], open: [] };
+  const drafts = opened.core.drafts;
+  const create = drafts.createFromFile.bind(drafts);
+  const open = drafts.open.bind(drafts);
+  drafts.createFromFile = async (...args) => {
+    const start = epoch();
+    try {
+      return await create(...args);
+    } finally {
+      spans.create.push({ start, end: epoch() });
+    }
+  };
+  drafts.open = async (...args) => {
+    const start = epoch();
+    try {
+      return await open(...args);
+    } finally {
+      spans.open.push({ start, end: epoch() });
+    }
+  };
+
+  const server = await startRendererServer(baselineDir);
+  baselineServer = server;
+
+  // pdf.js alone in the same browser, in a context of its own that lives as long as the app's: a fresh
+  // page each time, with the same HTTP and code caches between runs as the app's page, loaded afresh for each run.
+  const baselineContext = await opened.browser.newContext({ viewport });
+
+  /** pdf.js alone: ms from its input's change event. */
+  async function baseline(query: string, file: string): Promise<BaselineReport> {
+    const page = await baselineContext.newPage();
+    try {
+      page.on("pageerror", (error) => problems.push(`baseline page error: ${error.message}`));
+      await page.goto(`${server.origin}/index.html?${query}`);
+      await page.waitForTimeout(300);
+      await page.getByTestId("pdf-input").setInputFiles(file);
+      await page.waitForFunction(
+        () => window.__pdfjsBaseline?.status === "ready" || window.__pdfjsBaseline?.status === "failed",
+        undefined,
+        { timeout: 60_000 },
+      );
+      const report = (await page.evaluate(() => window.__pdfjsBaseline)) as BaselineReport;
+      if (report.status !== "ready") throw new Error(`pdf.js baseline (${query}): ${report.status} ${report.error}`);
+      return report;
+    } finally {
+      await page.close();
+    }
+  }
+
+  /** A fresh load of the app's page, on the Templates screen, with the opening milestones watched. */
+  async function freshEditorPage(): Promise<Page> {
+    // No drafts listed: each listed draft's thumbnail loads its whole PDF when the Templates screen shows
+    // (DraftThumbnail), which would draw at the same time as the editor and more so at every run.
+    for (const draft of await drafts.list()) await drafts.delete(draft.id);
+    const page = opened.page;
+    await page.goto(`${opened.origin}/index.html`);
+    await page.getByTestId("app-version").waitFor();
+    await page.getByTestId("new-draft-input").waitFor({ state: "attached" });
+    await page.waitForTimeout(300);
+    await page.evaluate(() => {
+      const at = () => performance.timeOrigin + performance.now();
+      const marks: OpenMilestones = {
+        change: null,
+        busy: null,
+        editor: null,
+        worker: null,
+        pages: null,
+        first: null,
+        pdfjsImport: null,
+      };
+      (window as unknown as { __benchOpen: OpenMilestones }).__benchOpen = marks;
+      document.addEventListener(
+        "change",
+        (event) => {
+          if ((event.target as HTMLElement).dataset.testid === "new-draft-input" && marks.change === null) {
+            marks.change = at();
+          }
+        },
+        true,
+      );
+      const NativeWorker = window.Worker;
+      window.Worker = class extends NativeWorker {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          if (marks.worker === null) marks.worker = at();
+          super(url, options);
+        }
+      };
+      new MutationObserver(() => {
+        const now = at();
+        if (
+          marks.busy === null &&
+          [...document.querySelectorAll('[role="status"]')].some((node) => node.textContent?.startsWith("Opening "))
+        ) {
+          marks.busy = now;
+        }
+        if (
+          marks.editor === null &&
+          (document.querySelector(".editor") !== null ||
+            [...document.querySelectorAll("p.screen-body")].some((node) =>
+              node.textContent?.startsWith("Opening the draft"),
+            ))
+        ) {
+          marks.editor = now;
+        }
+        if (marks.pages === null && document.querySelector(".pdf-pages") !== null) marks.pages = now;
+        if (marks.first === null && document.querySelector('.pdf-pages [data-page-index="0"] canvas') !== null) {
+          marks.first = now;
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    return page;
+  }
+
+  /** Opens `file` in the editor through the Templates screen's file input; page 1 is drawn when it returns. */
+  async function openInEditor(file: string): Promise<{ page: Page; marks: OpenMilestones }> {
+    const page = await freshEditorPage();
+    await page.getByTestId("new-draft-input").setInputFiles(file);
+    await page.waitForFunction(
+      () => (window as unknown as { __benchOpen: OpenMilestones }).__benchOpen.first !== null,
+      undefined,
+      { timeout: 120_000 },
+    );
+    const marks = await page.evaluate(() => {
+      const found = (window as unknown as { __benchOpen: OpenMilestones }).__benchOpen;
+      const chunk = performance
+        .getEntriesByType("resource")
+        .find((entry) => /\/assets\/pdf-[^/]*\.js$/.test(entry.name));
+      return { ...found, pdfjsImport: chunk === undefined ? null : performance.timeOrigin + chunk.startTime };
+    });
+    return { page, marks };
+  }
+
+  interface EditorRun {
+    page: Page;
+    /** Canvas pixels per point page 1 was drawn at (the editor fits the page's width when 100% does not fit). */
+    pixelsPerPoint: number;
+    firstMs: number;
+    parts: Record<string, number>;
+  }
+
+  async function editorRun(file: string): Promise<EditorRun> {
+    const { page, marks } = await openInEditor(file);
+    const { change, busy, editor, worker, pages, first, pdfjsImport } = marks;
+    // Main's spans of this opening: the first to start after the change event, and after the editor mounted
+    // (the page's clock and this process's are the same wall clock; 20 ms of slack for their origins).
+    const made = spans.create.find((span) => span.start >= (change ?? Infinity) - 20);
+    const read = spans.open.find((span) => span.start >= (editor ?? Infinity) - 20);
+    if (
+      change === null ||
+      pdfjsImport === null ||
+      busy === null ||
+      editor === null ||
+      worker === null ||
+      pages === null ||
+      first === null ||
+      made === undefined ||
+      read === undefined
+    ) {
+      throw new Error(`a milestone is missing: ${JSON.stringify({ marks, made, read })}`);
+    }
+    // Page 1 really is drawn: text pixels, at its size on screen at the device pixel ratio.
+    const drawn = await page
+      .locator('.pdf-pages [data-page-index="0"] canvas')
+      .evaluate((canvas: HTMLCanvasElement) => {
+        const pixels = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+        let inked = 0;
+        for (let offset = 0; offset < pixels.length; offset += 4) if ((pixels[offset] ?? 255) < 128) inked += 1;
+        const shown = canvas.getBoundingClientRect().width * window.devicePixelRatio;
+        return { width: canvas.width, height: canvas.height, shown, inked };
+      });
+    if (Math.abs(drawn.width - drawn.shown) > 2 || drawn.inked < 1000) {
+      throw new Error(`page 1 does not look drawn: ${JSON.stringify(drawn)}`);
+    }
+    return {
+      page,
+      // The generated pages are 612 pt wide.
+      pixelsPerPoint: drawn.width / 612,
+      firstMs: first - change,
+      parts: {
+        // Reading the file, the bridge carrying it to main (base64 over a Playwright binding here, structured
+        // clone over Electron's IPC), main writing it to a scratch file.
+        to_main_ms: made.start - change,
+        draft_create_ms: made.end - made.start,
+        // Main's answer back, the drafts list reloaded, the editor screen mounted.
+        to_editor_ms: editor - made.end,
+        draft_open_ms: read.end - read.start,
+        // draftsOpen's round trip with the PDF's bytes, less draft.json's read above (main reads the PDF, the
+        // bridge carries it back), until the renderer asks for pdf.js's module.
+        bytes_back_ms: pdfjsImport - editor - (read.end - read.start),
+        // pdf.js's module fetched and run (load-pdf.ts loads it on first use), until it starts its worker.
+        pdfjs_load_ms: worker - pdfjsImport,
+        // getDocument, every page's getPage (loadPdf), and the pages view's first render.
+        document_open_ms: pages - worker,
+        // From the pages view on the page to page 1 drawn (page 2 and the thumbnails draw meanwhile).
+        page1_render_ms: first - pages,
+        // The "Opening <file>…" status on screen (React draws it once the bridge has taken the bytes).
+        busy_shown_ms: busy - change,
+      },
+    };
+  }
+
+  /**
+   * The harness's own transport: a draftsCreateFromFile of as many bytes as the PDF (zeros, refused at once
+   * as not a PDF) through the same bridge, less main's work. Electron's IPC carries the bytes by structured
+   * clone; the harness carries them as base64 in JSON over the DevTools protocol.
+   */
+  async function bridgeProbe(page: Page, bytes: number): Promise<number> {
+    const before = spans.create.length;
+    const call = await page.evaluate(async (size: number) => {
+      const bridge = (window as unknown as { signdesk: SigndeskApi }).signdesk;
+      const start = performance.timeOrigin + performance.now();
+      const answer = await bridge.draftsCreateFromFile({ fileName: "bench-probe.pdf", bytes: new Uint8Array(size) });
+      return { start, end: performance.timeOrigin + performance.now(), ok: answer.ok };
+    }, bytes);
+    const main = spans.create[before];
+    if (call.ok || main === undefined) throw new Error("the bridge probe was not refused by main as expected");
+    return call.end - call.start - (main.end - main.start);
+  }
+
+  log(`bench: ${runs} runs after a warm-up (300 pages, ${Math.round(size300 / 1024)} KiB)…`);
+  const series: Record<string, number[]> = {};
+  const add = (name: string, value: number | null) => {
+    series[name] = [...(series[name] ?? []), value ?? Number.NaN];
+  };
+  let cold: { editor: number; pdfjs: number; parts: Record<string, number> } | null = null;
+  let pixelsPerPoint = Number.NaN;
+  for (let run = 0; run <= runs; run += 1) {
+    // Interleaved, so that the machine's other load falls on both sides alike; pdf.js alone draws page 1 at
+    // the size the editor drew it.
+    const editor = await editorRun(pdf300);
+    const transport = await bridgeProbe(editor.page, size300);
+    // The app's page leaves the editor (whose thumbnails and overlays go on drawing) before pdf.js alone runs.
+    await editor.page.goto("about:blank");
+    const at = `scale=${editor.pixelsPerPoint}`;
+    const alone = await baseline(`build=legacy&pages=first&${at}`, pdf300);
+    const all = await baseline(`build=legacy&pages=all&${at}`, pdf300);
+    const pair = await baseline(`build=legacy&pages=pair&${at}`, pdf300);
+    const modern = await baseline(`build=modern&pages=first&${at}`, pdf300);
+    const aloneMs = alone.firstPaintMs ?? Number.NaN;
+    log(
+      `${run === 0 ? "warm-up" : `run ${run}`}: editor ${editor.firstMs.toFixed(0)} ms, pdf.js alone ${aloneMs.toFixed(0)} ms ` +
+        `(open ${alone.openMs?.toFixed(0)}; all pages first ${all.firstPaintMs?.toFixed(0)}, with page 2 ` +
+        `${pair.firstPaintMs?.toFixed(0)}, modern build ${modern.firstPaintMs?.toFixed(0)}); harness transport ` +
+        `${transport.toFixed(0)}; ${Object.entries(editor.parts)
+          .map(([name, value]) => `${name} ${value.toFixed(0)}`)
+          .join(", ")}`,
+    );
+    pixelsPerPoint = editor.pixelsPerPoint;
+    if (run === 0) {
+      cold = { editor: editor.firstMs, pdfjs: aloneMs, parts: editor.parts };
+      continue;
+    }
+    add("editor", editor.firstMs);
+    add("pdfjs", aloneMs);
+    add("ratio", editor.firstMs / aloneMs);
+    add("pdfjs_read_ms", alone.readMs);
+    add("pdfjs_import_ms", alone.importMs);
+    add("pdfjs_open_ms", alone.openMs);
+    add("pdfjs_all_getpage_ms", (all.pagesMs ?? Number.NaN) - (all.openMs ?? Number.NaN));
+    add("pdfjs_first_page_after_all_pages_ms", all.firstPaintMs);
+    add("pdfjs_first_page_drawn_with_page2_ms", pair.firstPaintMs);
+    add("pdfjs_modern_build_first_page_ms", modern.firstPaintMs);
+    add("harness_bridge_transport_ms", transport);
+    for (const [name, value] of Object.entries(editor.parts)) add(name, value);
+  }
+
+  // Main's import step alone, outside the editor: pdf.js in Node reading every page's geometry (warm);
+  // and the durable copy of the file into the draft folder (copy, fsync).
+  for (let run = 0; run < runs; run += 1) {
+    let started = performance.now();
+    await inspectPdf(pdf300);
+    add("inspect_pdf_main_ms", performance.now() - started);
+    started = performance.now();
+    await copyFileDurably(pdf300, path.join(work, "copy.pdf"));
+    add("copy_fsync_main_ms", performance.now() - started);
+  }
+
+  log(`opening ${scrollPageCount} pages…`);
+  const long = await editorRun(pdfLong);
+  log(
+    `${scrollPageCount} pages: first page ${long.firstMs.toFixed(0)} ms; ${Object.entries(long.parts)
+      .map(([name, value]) => `${name} ${value.toFixed(0)}`)
+      .join(", ")}`,
+  );
+  log(`scrolling ${scrollPageCount} pages…`);
+  const scroll = await scrollThrough(long.page);
+
+  const { editor: editorRuns = [], pdfjs: pdfjsRuns = [], ratio: ratios = [], ...components } = series;
+  const editorMs = median(editorRuns);
+  const pdfjsMs = median(pdfjsRuns);
+  const figures = {
+    bench: "editor",
+    first_page_ratio: round(editorMs / pdfjsMs, 2),
+    first_page_editor_ms: round(editorMs),
+    first_page_pdfjs_ms: round(pdfjsMs),
+    first_page_ratio_paired_median: round(median(ratios), 2),
+    ...Object.fromEntries(Object.entries(components).map(([name, values]) => [name, round(median(values))])),
+    first_page_editor_cold_ms: round(cold?.editor ?? Number.NaN),
+    draft_create_cold_ms: round(cold?.parts.draft_create_ms ?? Number.NaN),
+    first_page_pdfjs_cold_ms: round(cold?.pdfjs ?? Number.NaN),
+    first_page_editor_ms_runs: editorRuns.map((value) => round(value)),
+    first_page_pdfjs_ms_runs: pdfjsRuns.map((value) => round(value)),
+    pdf_300_kib: round(size300 / 1024),
+    page1_canvas_px: `${Math.round(612 * pixelsPerPoint)}x${Math.round(792 * pixelsPerPoint)}`,
+    max_live_page_canvases: Math.max(scroll.maxLive, scroll.maxPageCanvases),
+    max_live_canvases_attribute: scroll.maxLive,
+    max_page_canvas_elements: scroll.maxPageCanvases,
+    max_canvases_in_pages_view: scroll.maxAllCanvases,
+    scroll_pages: scrollPageCount,
+    scroll_steps: scroll.steps,
+    scroll_steps_unsettled: scroll.unsettled,
+    scroll_s: round(scroll.seconds, 1),
+    long_first_page_editor_ms: round(long.firstMs),
+    long_draft_create_ms: round(long.parts.draft_create_ms ?? Number.NaN),
+    long_document_open_ms: round(long.parts.document_open_ms ?? Number.NaN),
+    runs,
+  };
+  if (problems.length > 0) log(`problems seen in the pages:\n${problems.join("\n")}`);
+  console.log(JSON.stringify(figures));
+} finally {
+  await app?.close();
+  await baselineServer?.close();
+  await rm(work, { recursive: true, force: true });
+}
+
+interface ScrollResult {
+  maxLive: number;
+  maxPageCanvases: number;
+  maxAllCanvases: number;
+  steps: number;
+  unsettled: number;
+  seconds: number;
+}
+
+/**
+ * Scrolls the pages view from the top to the bottom one screen (its client height) a step. At each step
+ * it waits until renders settle: every page in view has its canvas, and `data-live-canvases` equals the
+ * page canvases on the page (none being drawn) for 100 ms on end (at most 15 s). A MutationObserver
+ * samples the counts at every change in between.
+ */
+async function scrollThrough(page: Page): Promise<ScrollResult> {
+  const pages = page.locator(".pdf-pages");
+  await pages.evaluate((element: HTMLElement) => {
+    const seen = { live: 0, pageCanvases: 0, all: 0 };
+    (window as unknown as { __benchScroll: typeof seen }).__benchScroll = seen;
+    const sample = () => {
+      seen.live = Math.max(seen.live, Number(element.dataset.liveCanvases ?? 0));
+      seen.pageCanvases = Math.max(seen.pageCanvases, element.querySelectorAll(".pdf-canvas-host canvas").length);
+      seen.all = Math.max(seen.all, element.querySelectorAll("canvas").length);
+    };
+    sample();
+    new MutationObserver(sample).observe(element, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["data-live-canvases"],
+    });
+  });
+  const started = performance.now();
+  let steps = 0;
+  let unsettled = 0;
+  let maxLive = 0;
+  let maxPageCanvases = 0;
+  let maxAllCanvases = 0;
+  for (let top = 0; ; ) {
+    const step = await pages.evaluate(async (element: HTMLElement, scrollTop: number) => {
+      element.scrollTop = scrollTop;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const began = performance.now();
+      let stableSince = -1;
+      let last = "";
+      let live = 0;
+      let pageCanvases = 0;
+      let all = 0;
+      let settled = false;
+      for (;;) {
+        const now = performance.now();
+        const nowLive = Number(element.dataset.liveCanvases ?? 0);
+        const nowPage = element.querySelectorAll(".pdf-canvas-host canvas").length;
+        live = Math.max(live, nowLive);
+        pageCanvases = Math.max(pageCanvases, nowPage);
+        all = Math.max(all, element.querySelectorAll("canvas").length);
+        const viewTop = element.scrollTop;
+        const viewBottom = viewTop + element.clientHeight;
+        let inViewDrawn = true;
+        for (const slot of element.querySelectorAll<HTMLElement>(".pdf-page")) {
+          if (slot.offsetTop >= viewBottom) break;
+          if (slot.offsetTop + slot.offsetHeight > viewTop && slot.querySelector(".pdf-canvas-host canvas") === null) {
+            inViewDrawn = false;
+            break;
+          }
+        }
+        const key = `${nowLive}/${nowPage}`;
+        if (inViewDrawn && nowLive === nowPage && nowLive > 0) {
+          if (stableSince < 0 || key !== last) stableSince = now;
+          if (now - stableSince >= 100) {
+            settled = true;
+            break;
+          }
+        } else {
+          stableSince = -1;
+        }
+        last = key;
+        if (now - began > 15_000) break;
+        await new Promise((resolve) => setTimeout(resolve, 16));
+      }
+      return {
+        top: element.scrollTop,
+        bottom: element.scrollHeight - element.clientHeight,
+        height: element.clientHeight,
+        live,
+        pageCanvases,
+        all,
+        settled,
+      };
+    }, top);
+    steps += 1;
+    if (!step.settled) unsettled += 1;
+    maxLive = Math.max(maxLive, step.live);
+    maxPageCanvases = Math.max(maxPageCanvases, step.pageCanvases);
+    maxAllCanvases = Math.max(maxAllCanvases, step.all);
+    if (steps % 100 === 0) log(`  step ${steps}: ${Math.round((step.top / step.bottom) * 100)}%, max live ${maxLive}`);
+    if (top >= step.bottom) break;
+    top = Math.min(top + step.height, step.bottom);
+  }
+  const lastDrawn = await page.locator(".pdf-pages .pdf-page").last().locator(".pdf-canvas-host canvas").count();
+  if (lastDrawn !== 1) throw new Error("the last page is not drawn at the bottom of the document");
+  const seen = await page.evaluate(
+    () => (window as unknown as { __benchScroll: { live: number; pageCanvases: number; all: number } }).__benchScroll,
+  );
+  return {
+    maxLive: Math.max(maxLive, seen.live),
+    maxPageCanvases: Math.max(maxPageCanvases, seen.pageCanvases),
+    maxAllCanvases: Math.max(maxAllCanvases, seen.all),
+    steps,
+    unsettled,
+    seconds: (performance.now() - started) / 1000,
+  };
+}

@@ -1,0 +1,41 @@
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * On Linux the app harness needs a Secret Service. As `npm test` does (scripts/test.ts), a benchmark
+ * re-runs itself inside a private D-Bus session with its own unlocked GNOME Keyring, so it never touches
+ * the user's own keychain. Call it first thing with the benchmark's `import.meta.filename`: it resolves
+ * at once where no wrapping is needed (not Linux, already inside, or the tools are missing); otherwise it
+ * runs the wrapped copy, exits with its exit code, and never resolves.
+ */
+export async function runUnderPrivateKeyring(script: string): Promise<void> {
+  if (process.platform !== "linux" || process.env.SIGNDESK_PRIVATE_KEYRING === "1") return;
+  const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+  if (!has("dbus-run-session") || !has("gnome-keyring-daemon")) {
+    console.error("No dbus-run-session or gnome-keyring-daemon: running against the session's own Secret Service.");
+    return;
+  }
+  // A fresh keyring folder each run: the daemon creates its keyring there with this run's password.
+  const unlock =
+    'printf %s "$SIGNDESK_KEYRING_PASSWORD" | XDG_DATA_HOME="$SIGNDESK_KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"';
+  const keyringHome = mkdtempSync(path.join(tmpdir(), "signdesk-keyring-"));
+  const child = spawn(
+    "dbus-run-session",
+    ["--", "sh", "-c", unlock, "sh", process.execPath, ...process.execArgv, script, ...process.argv.slice(2)],
+    {
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        SIGNDESK_PRIVATE_KEYRING: "1",
+        SIGNDESK_KEYRING_PASSWORD: randomBytes(16).toString("hex"),
+        SIGNDESK_KEYRING_HOME: keyringHome,
+      },
+    },
+  );
+  const code: number = await new Promise((resolve) => child.on("close", (exit) => resolve(exit ?? 1)));
+  rmSync(keyringHome, { recursive: true, force: true });
+  process.exit(code);
+}
