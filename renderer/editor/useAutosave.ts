@@ -2,6 +2,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { SigndeskApi } from "../../common/contract";
 import type { Draft } from "../../common/draft";
 
+/** The part of a draft the editor changes. */
+function contentOf(draft: Draft): string {
+  return JSON.stringify([draft.name, draft.groups, draft.fields]);
+}
+
 export type SaveStatus = { kind: "saved"; at: string } | { kind: "saving" } | { kind: "failed"; message: string };
 
 /**
@@ -17,7 +22,8 @@ export function useAutosave(
   const pending = useRef<Draft | null>(null);
   const running = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const first = useRef(true);
+  /** What is on disk (or on its way there): a draft with the same content is not saved again. */
+  const saved = useRef(draft === null ? "" : contentOf(draft));
 
   const flush = useCallback(async (): Promise<void> => {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -37,10 +43,12 @@ export function useAutosave(
         setStatus({ kind: "failed", message: result.error.message });
         // Kept for the next try (the next change, or closing the editor): nothing is dropped.
         pending.current ??= next;
+        saved.current = "";
       },
       (error: unknown) => {
         setStatus({ kind: "failed", message: String(error) });
         pending.current ??= next;
+        saved.current = "";
       },
     );
     running.current = save;
@@ -50,11 +58,10 @@ export function useAutosave(
 
   useEffect(() => {
     if (draft === null) return;
-    // The first value is what was opened: nothing to save.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    // Re-renders (selection, zoom, React's development double effects) give equal drafts: nothing to save.
+    const content = contentOf(draft);
+    if (content === saved.current) return;
+    saved.current = content;
     pending.current = draft;
     // From the change on, the status says it is being saved, never "saved" before it is on disk.
     setStatus({ kind: "saving" });

@@ -104,6 +104,8 @@ describeWith(["chromium", "secret-service"], "the editor, as a user works in it,
     await app.page.getByRole("button", { name: "Flow", exact: true }).click();
     await app.page.getByRole("toolbar", { name: "Editor" }).waitFor({ timeout: 20_000 });
     await app.page.getByRole("button", { name: /^Recipient 1, recipient 1, 10 fields/ }).waitFor();
+    // Longer than the autosave delay (400 ms): opening a draft must not save it again.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await draftNow()).toEqual(left);
   });
 });
