@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { boxFitsPage, displayedSize } from "./coordinates";
+import { boxFitsPage, displayedSize, PageGeometrySchema } from "./coordinates";
+
+export { PageGeometrySchema } from "./coordinates";
+
 import { FieldTypeSchema, fieldBoxSizes, limits } from "./fields";
 
 /**
@@ -33,11 +36,6 @@ export function nextGroupColor(used: readonly string[]): string {
   const free = groupColors.find((color) => !taken.has(color));
   return free ?? groupColors[used.length % groupColors.length] ?? groupColors[0];
 }
-
-export const PageGeometrySchema = z.object({
-  cropBox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-  rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
-});
 
 const notBlank = (what: string) => ({ error: `${what} cannot be blank` });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageGeometrySchema } from "../../common/coordinates";
 import { FieldTypeSchema } from "../../common/fields";
 
 /** The sandbox's persisted state (state.json), validated whenever it is read from disk. */
@@ -12,11 +13,6 @@ export const TemplateFieldSchema = z.object({
   recipient: z.number().int(),
 });
 export type TemplateField = z.infer<typeof TemplateFieldSchema>;
-
-export const PageGeometrySchema = z.object({
-  cropBox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-  rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
-});
 
 const ApiKeySchema = z.object({
   /** SHA-256 of the key: the key itself is never stored. */
