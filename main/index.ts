@@ -21,10 +21,12 @@ const devServerUrl = app.isPackaged ? undefined : process.env.SIGNDESK_DEV_SERVE
 
 app.enableSandbox();
 registerAppSchemeAsPrivileged();
-lockDownWebContents();
 
 let mainWindow: BrowserWindow | null = null;
 let core: RunningCore | null = null;
+
+// The built-in sandbox's signing pages (http on this computer) may open in the system browser too.
+lockDownWebContents(() => (core?.sandbox == null ? [] : [new URL(core.sandbox.url).origin]));
 
 function openMainWindow(): void {
   mainWindow = createMainWindow({ preloadPath, startUrl: devServerUrl ?? `${appOrigin}/index.html` });

@@ -21,7 +21,7 @@ export const reviewedFindings = [
     id: "OPEN_EXTERNAL_JS_CHECK",
     file: "main/electron/hardening.ts",
     reason:
-      "openExternal is reached only through isSafeExternalUrl (https, a host, no credentials), from links the page tries to open or navigate to.",
+      "openExternal is reached only through isSafeExternalUrl (https, a host, no credentials; plain http only to the built-in sandbox's own address), from links the page tries to open or navigate to.",
   },
   {
     id: "PRELOAD_JS_CHECK",

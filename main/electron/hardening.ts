@@ -9,12 +9,11 @@ export function hardenSession(session: Session): void {
   session.on("will-download", (event) => event.preventDefault());
 }
 
-function openExternally(url: string): void {
-  if (isSafeExternalUrl(url)) void shell.openExternal(url);
-}
-
-/** No navigation, no new windows, no webviews: https links go to the system browser. */
-export function lockDownWebContents(): void {
+/** No navigation, no new windows, no webviews: https links (and the sandbox's own pages) go to the system browser. */
+export function lockDownWebContents(extraExternalOrigins: () => readonly string[] = () => []): void {
+  const openExternally = (url: string) => {
+    if (isSafeExternalUrl(url, extraExternalOrigins())) void shell.openExternal(url);
+  };
   app.on("web-contents-created", (_event, contents) => {
     contents.on("will-navigate", (event, url) => {
       event.preventDefault();

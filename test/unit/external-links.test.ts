@@ -22,4 +22,13 @@ describe("isSafeExternalUrl", () => {
       expect(isSafeExternalUrl(url), url).toBe(false);
     }
   });
+
+  it("lets plain http through only to the origins given (the built-in sandbox)", () => {
+    const sandbox = ["http://127.0.0.1:4780"];
+    expect(isSafeExternalUrl("http://127.0.0.1:4780/sign/abc", sandbox)).toBe(true);
+    expect(isSafeExternalUrl("http://127.0.0.1:4781/sign/abc", sandbox)).toBe(false);
+    expect(isSafeExternalUrl("http://localhost:4780/sign/abc", sandbox)).toBe(false);
+    expect(isSafeExternalUrl("http://127.0.0.1:4780/sign/abc")).toBe(false);
+    expect(isSafeExternalUrl("http://user@127.0.0.1:4780/", sandbox)).toBe(false);
+  });
 });
