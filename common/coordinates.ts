@@ -6,8 +6,6 @@
  * PDF user space has its origin at the bottom-left of the unrotated page, y up.
  */
 
-import { z } from "zod";
-
 export type Rotation = 0 | 90 | 180 | 270;
 
 export interface PageGeometry {
@@ -16,12 +14,6 @@ export interface PageGeometry {
   /** The page's /Rotate, normalised to 0, 90, 180 or 270 (clockwise when displayed). */
   rotation: Rotation;
 }
-
-/** A page's geometry as it is stored (draft.json, the sandbox's state): checked whenever it is read. */
-export const PageGeometrySchema = z.object({
-  cropBox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-  rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
-});
 
 export interface Point {
   x: number;

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { boxFitsPage, displayedSize, PageGeometrySchema } from "./coordinates";
+import { boxFitsPage, displayedSize } from "./coordinates";
+import { PageGeometrySchema } from "./page-geometry-schema";
 
-export { PageGeometrySchema } from "./coordinates";
+export { PageGeometrySchema } from "./page-geometry-schema";
 
 import { FieldTypeSchema, fieldBoxSizes, limits } from "./fields";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PageGeometrySchema } from "../../common/coordinates";
 import { FieldTypeSchema } from "../../common/fields";
+import { PageGeometrySchema } from "../../common/page-geometry-schema";
 
 /** The sandbox's persisted state (state.json), validated whenever it is read from disk. */
 
