@@ -1,13 +1,12 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Page } from "playwright-core";
-import { build } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DraftField } from "../../common/draft";
 import type { DocumentRecord, TemplateRecord } from "../../common/records";
-import type { IpcResult } from "../../common/result";
 import { type AppHarness, openApp } from "../support/app-harness";
 import { seriousAxeViolations } from "../support/axe";
+import { bridgeCall } from "../support/bridge-call";
+import { buildPage } from "../support/build-page";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { callApi, templateForm } from "../support/sandbox";
@@ -30,36 +29,6 @@ const signatures: Record<string, Record<string, string>> = {
   "ada@example.com": { "b-text": "Agreed" },
   "bo@example.com": { "s-text": "Agreed too", "s-date": "2025-03-04" },
 };
-
-/** Builds the fixture page with the app's own Vite config (its CSP meta and plugins), as shipped. */
-async function buildFixture(): Promise<void> {
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    await build({
-      configFile: path.join(root, "vite.config.ts"),
-      root: fixtureDir,
-      mode: "production",
-      logLevel: "error",
-      build: { outDir, emptyOutDir: true, sourcemap: false },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-}
-
-/** Calls window.signdesk in the page (the same bridge the screens use) and answers the value. */
-async function bridgeCall<T>(page: Page, method: string, args?: unknown): Promise<T> {
-  const result = (await page.evaluate(
-    async ([name, input]) => {
-      const api = (window as unknown as { signdesk: Record<string, (args?: unknown) => Promise<unknown>> }).signdesk;
-      return api[name]?.(input ?? undefined);
-    },
-    [method, args ?? null] as const,
-  )) as IpcResult<T>;
-  if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-  return result.value;
-}
 
 describeWith(["chromium", "secret-service"], "the Documents and Send screens, against the real handlers", () => {
   let app: AppHarness;
@@ -112,7 +81,7 @@ describeWith(["chromium", "secret-service"], "the Documents and Send screens, ag
   };
 
   beforeAll(async () => {
-    await buildFixture();
+    await buildPage(outDir, fixtureDir);
     app = await openApp({
       rendererDir: outDir,
       pagePath: "/index.html?screen=documents",

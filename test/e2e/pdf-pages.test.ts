@@ -2,7 +2,6 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { cmyk, PDFDocument, rgb } from "pdf-lib";
 import type { Browser, ConsoleMessage, Page } from "playwright-core";
-import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { displayedSize, type PageGeometry, userToDisplayed } from "../../common/coordinates";
 import {
@@ -16,6 +15,7 @@ import {
   zoomPercent,
 } from "../../renderer/pdf/zoom";
 import { seriousAxeViolations } from "../support/axe";
+import { buildPage } from "../support/build-page";
 import { launchChromium } from "../support/chromium";
 import { makePdf, passwordProtectedPdf } from "../support/pdf-fixtures";
 import type { FixtureReport } from "../support/pdf-pages-fixture/main";
@@ -125,21 +125,8 @@ describeWith("chromium", "PDF pages in Chromium, under the app's CSP", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    // The fixture page, built with the app's own Vite config: its plugins (CSP meta, pdf.js assets) and target.
-    // Vitest sets NODE_ENV=test, which would make a development build (React's, with its checks): build as shipped.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = "production";
-    try {
-      await build({
-        configFile: path.join(root, "vite.config.ts"),
-        root: fixtureDir,
-        mode: "production",
-        logLevel: "error",
-        build: { outDir, emptyOutDir: true, sourcemap: false },
-      });
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-    }
+    // The fixture page, built with the app's own Vite config (CSP meta, pdf.js assets), as shipped.
+    await buildPage(outDir, fixtureDir);
     await mkdir(path.join(outDir, "docs"), { recursive: true });
     await writeFile(path.join(outDir, "docs/marked.pdf"), await markedPdf());
     await writeFile(path.join(outDir, "docs/locked.pdf"), await passwordProtectedPdf());

@@ -5,10 +5,10 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DraftField } from "../../common/draft";
 import type { DocumentRecord, TemplateRecord } from "../../common/records";
-import type { IpcResult } from "../../common/result";
 import type { ScreenId } from "../../common/screens";
 import { type AppHarness, openApp } from "../support/app-harness";
 import { seriousAxeViolations } from "../support/axe";
+import { bridgeCall } from "../support/bridge-call";
 import { loadWatched } from "../support/editor-driver";
 import { makePdf } from "../support/pdf-fixtures";
 import { type RendererSnapshot, snapshotRenderer } from "../support/renderer-snapshot";
@@ -50,19 +50,6 @@ const signatures: Record<string, Record<string, string | boolean>> = {
   "cy@example.com": { "buyer-name": "Cy Buyer", "buyer-agree": true },
   "dee@example.com": { "seller-name": "Dee Seller", "seller-date": "2025-03-04" },
 };
-
-/** Calls window.signdesk in the page (the bridge the screens use) and answers the value. */
-async function bridgeCall<T>(page: Page, method: string, args?: unknown): Promise<T> {
-  const result = (await page.evaluate(
-    async ([name, input]) => {
-      const api = (window as unknown as { signdesk: Record<string, (args?: unknown) => Promise<unknown>> }).signdesk;
-      return api[name]?.(input ?? undefined);
-    },
-    [method, args ?? null] as const,
-  )) as IpcResult<T>;
-  if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-  return result.value;
-}
 
 /** A draft from a fresh PDF, with these recipient groups and fields, through the bridge. */
 async function createDraft(

@@ -2,10 +2,10 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { build } from "vite";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { type AppHarness, openApp } from "../support/app-harness";
 import { seriousAxeViolations } from "../support/axe";
+import { buildPage } from "../support/build-page";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import type { SettingsFixtureReport } from "../support/settings-fixture/main";
@@ -37,20 +37,8 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
   let problems: string[] = [];
 
   beforeAll(async () => {
-    // Built with the app's own Vite config (its plugins: CSP meta tag, pdf.js assets) and as shipped.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = "production";
-    try {
-      await build({
-        configFile: path.join(root, "vite.config.ts"),
-        root: fixtureDir,
-        mode: "production",
-        logLevel: "error",
-        build: { outDir, emptyOutDir: true, sourcemap: false },
-      });
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-    }
+    // The fixture page, built with the app's own Vite config (CSP meta, pdf.js assets), as shipped.
+    await buildPage(outDir, fixtureDir);
   });
 
   afterEach(async () => {
