@@ -7,6 +7,7 @@ import { StatusBar } from "./components/StatusBar";
 import { EditorScreen } from "./editor/EditorScreen";
 import { useAppInfo } from "./hooks/useAppInfo";
 import { useScreenShortcuts } from "./hooks/useScreenShortcuts";
+import { preloadPdfjs } from "./pdf/load-pdf";
 import { AccountsScreen } from "./screens/accounts/AccountsScreen";
 import { DocumentsScreen } from "./screens/documents/DocumentsScreen";
 import { SendScreen } from "./screens/send/SendScreen";
@@ -38,6 +39,11 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   }, [screen, navigation]);
 
   useScreenShortcuts(navigate);
+  // Once the first screen is up and the app is idle, pdf.js is loaded for the first PDF to come.
+  useEffect(() => {
+    const idle = requestIdleCallback(preloadPdfjs, { timeout: 3000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
   useEffect(
     () =>
       bridge.on("app:navigate", ({ screen: next, pdfId }) => {

@@ -3,11 +3,11 @@
  * by Vite, and its run-time data (CMaps, standard fonts, wasm decoders, the CMYK profile) is copied under
  * /pdfjs/ by the pdfjs-assets plugin of vite.config.ts. Nothing is fetched from a CDN.
  */
-import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist";
+import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
 // The legacy build: pdf.js 6's modern build relies on JavaScript newer than the Chromium that ships
 // with Electron 45 (Map.prototype.getOrInsertComputed, Math.sumPrecise); the legacy build is transpiled.
 import workerUrl from "pdfjs-dist/legacy/build/pdf.worker.min.mjs?url";
-import { normaliseRotation, type PageGeometry, type Size } from "../../common/coordinates";
+import { displayedSize, normaliseRotation, type PageGeometry, type Size } from "../../common/coordinates";
 import { createRenderQueue, type QueuedRender, type RenderOutcome } from "./render-queue";
 
 export type { RenderOutcome, Size };
@@ -20,7 +20,7 @@ const CONCURRENT_RENDERS = 2;
 
 export interface PdfHandle {
   readonly pageCount: number;
-  /** The page's size in points as displayed: its CropBox after its /Rotate (times its /UserUnit, nearly always 1). */
+  /** The page's size in points as displayed: its CropBox after its /Rotate. */
   pageSize(index: number): Size;
   /** The page's CropBox and /Rotate, for the mapping of common/coordinates.ts. */
   geometry(index: number): PageGeometry;
@@ -40,13 +40,24 @@ type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 
 let library: Promise<PdfJs> | undefined;
 
-/** pdf.js is loaded on first use, so the app's first screen does not wait for it. */
+/** pdf.js is loaded on first use (or by `preloadPdfjs`), so the app's first screen does not wait for it. */
 function pdfjs(): Promise<PdfJs> {
-  library ??= import("pdfjs-dist/legacy/build/pdf.mjs").then((module) => {
-    module.GlobalWorkerOptions.workerSrc = workerUrl;
-    return module;
-  });
+  library ??= import("pdfjs-dist/legacy/build/pdf.mjs").then(
+    (module) => {
+      module.GlobalWorkerOptions.workerSrc = workerUrl;
+      return module;
+    },
+    (error: unknown) => {
+      library = undefined; // The next use tries again.
+      throw error;
+    },
+  );
   return library;
+}
+
+/** Loads pdf.js ahead of need, so that the first PDF opened does not wait for its module. */
+export function preloadPdfjs(): void {
+  pdfjs().catch(() => {});
 }
 
 /** Absolute URL of one of the folders copied under /pdfjs/ (the worker resolves URLs against its own). */
@@ -58,11 +69,16 @@ function isCancellation(error: unknown): boolean {
   return error instanceof Error && error.name === "RenderingCancelledException";
 }
 
+/** A PDF opened by pdf.js, its pages not yet read: `pdfHandle` lays them out. */
+export interface OpenedPdf {
+  readonly document: PDFDocumentProxy;
+}
+
 /**
- * Opens `bytes` (not taken over: pdf.js receives a copy, which it moves to its worker) and reads every
- * page's geometry, so that page sizes are known before anything is drawn.
+ * Opens `bytes` (not taken over: pdf.js receives a copy, which it moves to its worker). Page 1 is asked
+ * for at once, since it is the first to be drawn.
  */
-export async function loadPdf(bytes: Uint8Array): Promise<PdfHandle> {
+export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
   const { getDocument } = await pdfjs();
   const task = getDocument({
     data: bytes.slice(),
@@ -75,68 +91,119 @@ export async function loadPdf(bytes: Uint8Array): Promise<PdfHandle> {
     useSystemFonts: false,
     enableXfa: false,
   });
-  let document: PDFDocumentProxy;
   try {
-    document = await task.promise;
-  } catch (error) {
-    await task.destroy();
-    throw error;
-  }
-  try {
-    const pages = await Promise.all(
-      Array.from({ length: document.numPages }, (_, index) => document.getPage(index + 1)),
-    );
-    return pdfHandle(document, pages);
+    const document = await task.promise;
+    document.getPage(1).catch(() => {});
+    return { document };
   } catch (error) {
     await task.destroy();
     throw error;
   }
 }
 
-function pdfHandle(document: PDFDocumentProxy, pages: PDFPageProxy[]): PdfHandle {
-  const sizes = pages.map((page) => {
-    const { width, height } = page.getViewport({ scale: 1 });
-    return { width, height };
+/** Frees a PDF opened by `openPdf` that no handle took. */
+export async function closePdf(opened: OpenedPdf): Promise<void> {
+  await opened.document.loadingTask.destroy();
+}
+
+/**
+ * Opens `bytes` and lays out its pages. With `pages` (a draft's, read by main when the draft was made) the
+ * pages are read only when drawn, so a long document shows at once; without, every page's geometry is
+ * read first.
+ */
+export async function loadPdf(bytes: Uint8Array, pages?: readonly PageGeometry[]): Promise<PdfHandle> {
+  const opened = await openPdf(bytes);
+  try {
+    return pdfHandle(opened, pages ?? (await readGeometry(opened.document)));
+  } catch (error) {
+    await closePdf(opened);
+    throw error;
+  }
+}
+
+async function readGeometry(document: PDFDocumentProxy): Promise<PageGeometry[]> {
+  const pages = await Promise.all(Array.from({ length: document.numPages }, (_, index) => document.getPage(index + 1)));
+  return pages.map((page) => {
+    const [left = 0, bottom = 0, right = 0, top = 0] = page.view;
+    return { cropBox: [left, bottom, right, top], rotation: normaliseRotation(page.rotate) };
   });
-  const page = (index: number): PDFPageProxy => {
-    const found = pages[index];
-    if (found === undefined) throw new RangeError(`No page ${index} in a document of ${pages.length} pages`);
+}
+
+/**
+ * A handle on an opened PDF whose pages are `pages`: sizes come from them, pdf.js's page objects are
+ * fetched on first draw. Throws when their count is not the document's.
+ */
+export function pdfHandle({ document }: OpenedPdf, pages: readonly PageGeometry[]): PdfHandle {
+  if (pages.length !== document.numPages) {
+    throw new Error(`The draft lists ${pages.length} pages but its PDF has ${document.numPages}.`);
+  }
+  const geometry = pages.map((page) => ({
+    cropBox: [...page.cropBox] as PageGeometry["cropBox"],
+    rotation: page.rotation,
+  }));
+  const sizes = geometry.map(displayedSize);
+  const proxies = new Map<number, Promise<PDFPageProxy>>();
+  const check = (index: number) => {
+    if (!Number.isInteger(index) || index < 0 || index >= pages.length) {
+      throw new RangeError(`No page ${index} in a document of ${pages.length} pages`);
+    }
+  };
+  const proxy = (index: number): Promise<PDFPageProxy> => {
+    let found = proxies.get(index);
+    if (found === undefined) {
+      found = document.getPage(index + 1);
+      proxies.set(index, found);
+    }
     return found;
   };
   const queue = createRenderQueue(CONCURRENT_RENDERS);
   const draw = (index: number, canvas: HTMLCanvasElement, scale: number): PageRender => {
-    const viewport = page(index).getViewport({ scale });
-    canvas.width = Math.max(1, Math.round(viewport.width));
-    canvas.height = Math.max(1, Math.round(viewport.height));
-    const task = page(index).render({ canvas, viewport });
-    const promise = task.promise.then(
-      (): RenderOutcome => "rendered",
-      (error: unknown): RenderOutcome => {
-        if (isCancellation(error)) return "cancelled";
-        throw error;
+    let task: RenderTask | null = null;
+    let cancelled = false;
+    const promise = proxy(index).then((page): Promise<RenderOutcome> => {
+      if (cancelled) return Promise.resolve("cancelled");
+      const viewport = page.getViewport({ scale });
+      canvas.width = Math.max(1, Math.round(viewport.width));
+      canvas.height = Math.max(1, Math.round(viewport.height));
+      task = page.render({ canvas, viewport });
+      return task.promise.then(
+        (): RenderOutcome => "rendered",
+        (error: unknown): RenderOutcome => {
+          if (isCancellation(error)) return "cancelled";
+          throw error;
+        },
+      );
+    });
+    return {
+      promise,
+      cancel: () => {
+        cancelled = true;
+        task?.cancel();
       },
-    );
-    return { promise, cancel: () => task.cancel() };
+    };
   };
 
   return {
     pageCount: pages.length,
     pageSize(index) {
-      const size = sizes[index];
-      if (size === undefined) throw new RangeError(`No page ${index} in a document of ${pages.length} pages`);
-      return { ...size };
+      check(index);
+      return { ...(sizes[index] as Size) };
     },
     geometry(index) {
-      const [left = 0, bottom = 0, right = 0, top = 0] = page(index).view;
-      return { cropBox: [left, bottom, right, top], rotation: normaliseRotation(page(index).rotate) };
+      check(index);
+      const { cropBox, rotation } = geometry[index] as PageGeometry;
+      return { cropBox: [...cropBox], rotation };
     },
     render(index, canvas, scale, priority = 0) {
-      page(index); // A page that does not exist throws now, not when its turn comes.
+      check(index); // A page that does not exist throws now, not when its turn comes.
       return queue.add(priority, () => draw(index, canvas, scale));
     },
     release(index) {
       // pdf.js refuses (and keeps everything) while a render of the page is in flight; nothing is lost then.
-      page(index).cleanup();
+      proxies
+        .get(index)
+        ?.then((page) => page.cleanup())
+        .catch(() => {});
     },
     async destroy() {
       queue.cancelAll();

@@ -1,30 +1,37 @@
-import { loadPdf, type PdfHandle } from "./load-pdf";
+import type { Draft } from "../../common/draft";
+import { closePdf, type OpenedPdf, openPdf } from "./load-pdf";
 
 /**
- * PDFs already being opened by pdf.js for a draft about to be shown: the Templates screen starts this
- * on the bytes it read while main creates the draft, so the editor does not wait for them twice.
+ * Drafts just made from a PDF, with the PDF pdf.js began opening while main made the draft: the
+ * Templates screen starts pdf.js on the bytes it read, so the editor neither waits for them to come back
+ * from main nor opens them twice.
  */
-const pending = new Map<string, Promise<PdfHandle>>();
+export interface PrefetchedDraft {
+  draft: Draft;
+  opening: Promise<OpenedPdf>;
+}
 
-export function startLoading(bytes: Uint8Array): Promise<PdfHandle> {
-  const loading = loadPdf(bytes);
+const pending = new Map<string, PrefetchedDraft>();
+
+export function startOpening(bytes: Uint8Array): Promise<OpenedPdf> {
+  const opening = openPdf(bytes);
   // Nobody may claim it (the draft was refused): never an unhandled rejection.
-  loading.catch(() => {});
-  return loading;
+  opening.catch(() => {});
+  return opening;
 }
 
-export function offerPrefetched(key: string, loading: Promise<PdfHandle>): void {
-  pending.set(key, loading);
+export function offerPrefetched(draft: Draft, opening: Promise<OpenedPdf>): void {
+  pending.set(draft.id, { draft, opening });
 }
 
-/** The prefetched PDF for `key`, once; null when there is none. */
-export function takePrefetched(key: string): Promise<PdfHandle> | null {
-  const loading = pending.get(key) ?? null;
-  pending.delete(key);
-  return loading;
+/** The prefetched draft `id`, once; null when there is none. */
+export function takePrefetched(id: string): PrefetchedDraft | null {
+  const found = pending.get(id) ?? null;
+  pending.delete(id);
+  return found;
 }
 
-/** Frees a prefetched PDF nobody took. */
-export function discardPrefetched(loading: Promise<PdfHandle>): void {
-  loading.then((pdf) => pdf.destroy()).catch(() => {});
+/** Frees a PDF being opened that nobody will take. */
+export function discardOpening(opening: Promise<OpenedPdf>): void {
+  opening.then(closePdf).catch(() => {});
 }

@@ -28,7 +28,7 @@ export function DraftThumbnail({
       observer.disconnect();
       const opened = await bridge.draftsOpen({ id: draftId });
       if (!opened.ok || cancelled) return;
-      const pdf = await loadPdf(opened.value.pdf);
+      const pdf = await loadPdf(opened.value.pdf, opened.value.draft.pages);
       try {
         const canvas = document.createElement("canvas");
         const scale = (width * window.devicePixelRatio) / pdf.pageSize(0).width;

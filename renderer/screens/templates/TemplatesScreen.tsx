@@ -3,7 +3,7 @@ import type { SigndeskApi } from "../../../common/contract";
 import { type UndoOffer, UndoToast } from "../../components/UndoToast";
 import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
-import { discardPrefetched, offerPrefetched, startLoading } from "../../pdf/prefetch";
+import { discardOpening, offerPrefetched, startOpening } from "../../pdf/prefetch";
 import { DraftRow } from "./DraftRow";
 import { DraftThumbnail } from "./DraftThumbnail";
 import { readDraftFile } from "./read-dropped-file";
@@ -34,20 +34,20 @@ export function TemplatesScreen({ bridge, onOpenDraft, onSendTemplate }: Templat
       const word = /\.docx?$/i.test(read.fileName);
       setBusy(word ? `Converting ${read.fileName} to PDF…` : `Opening ${read.fileName}…`);
       // A PDF is what the editor will show: pdf.js starts on it while main creates the draft.
-      const loading = word ? null : startLoading(read.bytes);
+      const opening = word ? null : startOpening(read.bytes);
       try {
         const draft = unwrap(await bridge.draftsCreateFromFile({ fileName: read.fileName, bytes: read.bytes }));
-        if (loading !== null) offerPrefetched(draft.id, loading);
-        reloadDrafts();
+        if (opening !== null) offerPrefetched(draft, opening);
+        // The editor takes this screen's place; the list is read afresh when the screen comes back.
         onOpenDraft(draft.id);
       } catch (error) {
-        if (loading !== null) discardPrefetched(loading);
+        if (opening !== null) discardOpening(opening);
         setProblem(`${read.fileName} could not be opened: ${(error as Error).message}`);
       } finally {
         setBusy(null);
       }
     },
-    [bridge, onOpenDraft, reloadDrafts],
+    [bridge, onOpenDraft],
   );
   const dragging = useFileDrop(createFrom);
 
