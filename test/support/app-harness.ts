@@ -11,8 +11,9 @@ import { type CoreOptions, type RunningCore, startCore } from "../../main/core";
 import { type AppIdentity, createHandlers } from "../../main/handlers";
 import { confBackend } from "../../main/settings/settings";
 import { isTrustedSender } from "../../main/trusted-sender";
-import { decodeBytes, encodeBytes } from "./byte-codec";
+import { encodeBytes } from "./byte-codec";
 import { launchChromium } from "./chromium";
+import { createByteStore } from "./harness-bytes";
 import { type RendererServer, startRendererServer } from "./renderer-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -105,7 +106,8 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
     ...options.core,
   });
   options.onCore?.(core);
-  const server: RendererServer = await startRendererServer(options.rendererDir ?? rendererDir);
+  const bytes = createByteStore();
+  const server: RendererServer = await startRendererServer(options.rendererDir ?? rendererDir, bytes.handle);
   const browser = await launchChromium();
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? "light",
@@ -118,7 +120,7 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
     if (!isTrustedSender(frame, [server.origin])) {
       return fail("forbidden_sender", "This call is only answered for the Signdesk window.");
     }
-    return encodeBytes(await dispatcher.invoke(channel, decodeBytes(args)));
+    return bytes.encode(await dispatcher.invoke(channel, bytes.decode(args)));
   });
   await context.addInitScript({ content: await harnessBridgeScript() });
   page = await context.newPage();

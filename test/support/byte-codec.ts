@@ -26,6 +26,13 @@ export function encodeBytes(value: unknown): unknown {
   return value;
 }
 
+/** True for a byte array as encodeBytes writes it. */
+export function isEncodedBytes(value: unknown): boolean {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record[tag] === "string" && Object.keys(record).length === 1;
+}
+
 export function decodeBytes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decodeBytes);
   if (value !== null && typeof value === "object") {

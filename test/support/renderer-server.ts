@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { appAssetHeaders, resolveAppAsset } from "../../main/app-assets";
 
@@ -10,11 +10,16 @@ export interface RendererServer {
 
 /**
  * Serves the built renderer on loopback exactly as the app protocol serves it in Electron:
- * the same path resolution and the same headers (CSP included) on every response.
+ * the same path resolution and the same headers (CSP included) on every response. `extra` may answer a
+ * request first (the harness's byte channel, harness-bytes.ts).
  */
-export async function startRendererServer(rendererDir: string): Promise<RendererServer> {
+export async function startRendererServer(
+  rendererDir: string,
+  extra?: (request: IncomingMessage, response: ServerResponse) => boolean,
+): Promise<RendererServer> {
   let origin = "";
   const server = createServer((request, response) => {
+    if (extra?.(request, response) === true) return;
     const asset = resolveAppAsset(rendererDir, `${origin}${request.url ?? "/"}`, origin);
     if (asset === null) {
       response.writeHead(404).end("Not found");
