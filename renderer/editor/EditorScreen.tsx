@@ -24,6 +24,7 @@ import {
   selectedFields,
   toDraft,
 } from "./state/editor-state";
+import { clampSelectionMove } from "./state/field-actions";
 import { boxSize, clampOntoPage, otherFieldRects, pageSize } from "./state/geometry";
 import type { EditorCommand } from "./state/keyboard";
 import { snapBox } from "./state/snapping";
@@ -106,6 +107,7 @@ function Editor({
   const pagesArea = useRef<HTMLDivElement>(null);
   const drag = useRef<{ id: string; from: { x: number; y: number }; to: { x: number; y: number } } | null>(null);
   const snapping = useRef(true);
+  const guidesShown = useRef("[]");
 
   // Holding Alt places freely (no snapping), wherever the focus is.
   useEffect(() => {
@@ -170,8 +172,16 @@ function Editor({
     const others = otherFieldRects(state.doc, field.page, [...state.selection, id]);
     const whole = { x: Math.round(x), y: Math.round(y) };
     const snapped = snapping.current ? snapBox({ ...whole, ...box }, others, size) : { ...whole, guides: [] };
-    const allowed = clampOntoPage(size, box, snapped) ?? { x: field.x, y: field.y };
-    setGuides({ page: field.page, lines: snapped.guides });
+    const onPage = clampOntoPage(size, box, snapped) ?? { x: field.x, y: field.y };
+    // The rest of the selection moves with it, and stays on its pages too.
+    const move = clampSelectionMove(state, onPage.x - field.x, onPage.y - field.y) ?? { dx: 0, dy: 0 };
+    const allowed = { x: field.x + move.dx, y: field.y + move.dy };
+    // The guides change far less often than the pointer moves; only a change re-renders the editor.
+    const shown = JSON.stringify(snapped.guides);
+    if (shown !== guidesShown.current) {
+      guidesShown.current = shown;
+      setGuides({ page: field.page, lines: snapped.guides });
+    }
     if (drag.current !== null) drag.current.to = allowed;
     return allowed;
   };
@@ -266,6 +276,7 @@ function Editor({
                 onDragEnd={() => {
                   const moved = drag.current;
                   drag.current = null;
+                  guidesShown.current = "[]";
                   setGuides({ page: 0, lines: [] });
                   if (moved === null) return;
                   const actions: EditorAction[] = [

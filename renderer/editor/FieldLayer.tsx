@@ -1,21 +1,9 @@
 import type Konva from "konva";
-import { useRef, useState } from "react";
-import { Group, Layer, Line, Rect, Stage, Text } from "react-konva";
-import type { FieldType } from "../../common/fields";
+import { useMemo, useRef, useState } from "react";
+import { Layer, Line, Rect, Stage } from "react-konva";
+import { type DrawnField, type FieldHandlers, FieldShape } from "./FieldShape";
 
-export interface DrawnField {
-  id: string;
-  type: FieldType;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  color: string;
-  /** 1-based group number, drawn as a badge so that groups differ without colour too. */
-  groupNumber: number;
-  groupLabel: string;
-  selected: boolean;
-}
+export type { DrawnField } from "./FieldShape";
 
 export interface Guide {
   orientation: "vertical" | "horizontal";
@@ -35,21 +23,90 @@ interface FieldLayerProps {
   onSelect: (id: string, additive: boolean) => void;
   onMarquee: (rect: { x: number; y: number; width: number; height: number }, additive: boolean) => void;
   onDragStart: (id: string) => void;
-  /** Proposed top-left (points) while dragging; answers where the box may go (snapped, kept on the page). */
-  onDragMove: (id: string, x: number, y: number, snap: boolean) => { x: number; y: number };
+  /**
+   * Proposed top-left (points) of the grabbed field while dragging; answers where it may go (snapped, and
+   * with the rest of the selection kept on its pages).
+   */
+  onDragMove: (id: string, x: number, y: number) => { x: number; y: number };
   onDragEnd: (id: string) => void;
 }
 
-/** The recipient badge sits on the box's top-right corner; beside a box too small to carry it. */
-function badgeX(field: DrawnField): number {
-  return field.width < 40 ? field.width + 1 : field.width - 11;
+/** A field carried by a drag: its node, and where it was in the fields layer. */
+interface Carried {
+  node: Konva.Group;
+  zIndex: number;
+  x: number;
+  y: number;
 }
 
-/** One Konva stage over one rendered page: the fields as fixed-size boxes, in points scaled to pixels. */
+/**
+ * One Konva stage over one rendered page: the fields as fixed-size boxes, in points scaled to pixels.
+ * While a drag lasts, the fields it carries (the grabbed one, and the rest of the selection with it) sit on
+ * the top layer with the guides, so each frame redraws them alone and not every field of the page.
+ */
 export function FieldLayer(props: FieldLayerProps) {
   const { page, scale, fields, guides } = props;
   const [marquee, setMarquee] = useState<{ x0: number; y0: number; x1: number; y1: number } | null>(null);
   const additive = useRef(false);
+  const latest = useRef(props);
+  latest.current = props;
+  const fieldsLayer = useRef<Konva.Layer>(null);
+  const dragLayer = useRef<Konva.Layer>(null);
+  const drag = useRef<{ origin: { x: number; y: number }; carried: Carried[] } | null>(null);
+
+  const handlers = useMemo<FieldHandlers>(
+    () => ({
+      select: (id, isAdditive) => latest.current.onSelect(id, isAdditive),
+      dragStart(id, grabbed) {
+        const from = fieldsLayer.current;
+        const to = dragLayer.current;
+        if (from === null || to === null) return;
+        const { fields: shown } = latest.current;
+        const together = new Set(
+          shown.find((field) => field.id === id)?.selected === true
+            ? shown.filter((field) => field.selected).map((field) => field.id)
+            : [id],
+        );
+        together.add(id);
+        const carried = from
+          .getChildren((node) => together.has(node.id()))
+          .map((node) => ({ node: node as Konva.Group, zIndex: node.zIndex(), x: node.x(), y: node.y() }))
+          .sort((a, b) => a.zIndex - b.zIndex);
+        for (const { node } of carried) node.moveTo(to);
+        from.batchDraw();
+        drag.current = { origin: { x: grabbed.x(), y: grabbed.y() }, carried };
+        latest.current.onDragStart(id);
+      },
+      dragBound(id, position) {
+        const now = latest.current.scale;
+        const allowed = latest.current.onDragMove(id, position.x / now, position.y / now);
+        const carrying = drag.current;
+        if (carrying !== null) {
+          const dx = allowed.x - carrying.origin.x;
+          const dy = allowed.y - carrying.origin.y;
+          for (const { node, x, y } of carrying.carried) if (node.id() !== id) node.position({ x: x + dx, y: y + dy });
+        }
+        return { x: allowed.x * now, y: allowed.y * now };
+      },
+      dragEnd(id) {
+        const carrying = drag.current;
+        drag.current = null;
+        const home = fieldsLayer.current;
+        if (carrying !== null && home !== null) {
+          // Back where they were; the state's move, once dispatched, puts them where they now belong.
+          for (const { node, zIndex, x, y } of carrying.carried) {
+            node.moveTo(home);
+            node.zIndex(Math.min(zIndex, home.children.length - 1));
+            node.position({ x, y });
+          }
+          home.batchDraw();
+          dragLayer.current?.batchDraw();
+        }
+        latest.current.onDragEnd(id);
+      },
+    }),
+    [],
+  );
 
   const pointer = (event: Konva.KonvaEventObject<MouseEvent>) => {
     const position = event.target.getStage()?.getPointerPosition();
@@ -89,66 +146,13 @@ export function FieldLayer(props: FieldLayerProps) {
         props.onMarquee(rect, additive.current);
       }}
     >
-      <Layer scaleX={scale} scaleY={scale}>
+      <Layer ref={fieldsLayer} scaleX={scale} scaleY={scale}>
         {fields.map((field) => (
-          <Group
-            key={field.id}
-            x={field.x}
-            y={field.y}
-            draggable
-            name="field"
-            onMouseDown={(event) => {
-              event.cancelBubble = true;
-              props.onSelect(field.id, event.evt.shiftKey || event.evt.ctrlKey || event.evt.metaKey);
-            }}
-            onDragStart={() => props.onDragStart(field.id)}
-            dragBoundFunc={function (this: Konva.Node, position) {
-              const allowed = props.onDragMove(field.id, position.x / scale, position.y / scale, true);
-              return { x: allowed.x * scale, y: allowed.y * scale };
-            }}
-            onDragEnd={() => props.onDragEnd(field.id)}
-          >
-            <Rect
-              width={field.width}
-              height={field.height}
-              fill={`${field.color}33`}
-              stroke={field.color}
-              strokeWidth={field.selected ? 2 / scale + 1 : 1}
-              dash={field.selected ? undefined : [4, 2]}
-              cornerRadius={2}
-            />
-            {field.type !== "Checkbox" && (
-              <Text
-                text={field.type}
-                x={4}
-                y={Math.max(1, field.height / 2 - 5)}
-                fontSize={9}
-                fill="#1c1f24"
-                listening={false}
-              />
-            )}
-            <Rect
-              x={badgeX(field)}
-              y={-5}
-              width={12}
-              height={10}
-              cornerRadius={2}
-              fill={field.color}
-              listening={false}
-            />
-            <Text
-              text={String(field.groupNumber)}
-              x={badgeX(field)}
-              y={-4}
-              width={12}
-              align="center"
-              fontSize={8}
-              fontStyle="bold"
-              fill="#ffffff"
-              listening={false}
-            />
-          </Group>
+          <FieldShape key={field.id} field={field} scale={scale} handlers={handlers} />
         ))}
+      </Layer>
+      {/* The snapping guides, the marquee, and the fields a drag carries. */}
+      <Layer ref={dragLayer} scaleX={scale} scaleY={scale}>
         {guides.map((guide) => (
           <Line
             key={`${guide.orientation}-${guide.position}`}

@@ -72,7 +72,7 @@ export function PageOverlay(props: PageOverlayProps) {
         onSelect={props.onSelect}
         onMarquee={(rect, additive) => props.onMarquee(props.page, rect, additive)}
         onDragStart={props.onDragStart}
-        onDragMove={(id, x, y) => props.onDragMove(id, x, y)}
+        onDragMove={props.onDragMove}
         onDragEnd={props.onDragEnd}
       />
     </div>

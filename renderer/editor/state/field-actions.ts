@@ -26,21 +26,28 @@ export function addField(state: EditorState, action: ActionOf<"addField">): Edit
  * Moves every selected field by (dx, dy). The move is limited so that no field leaves its page, and every
  * field moves by the same allowed amount, so a clamped group keeps its shape.
  */
-export function moveSelection(state: EditorState, action: ActionOf<"moveSelection">): EditorState {
+/** The move (dx, dy) closest to the one asked for that keeps every selected field on its page; null if none can move. */
+export function clampSelectionMove(state: EditorState, dx: number, dy: number): { dx: number; dy: number } | null {
   const selected = selectedFields(state);
-  if (selected.length === 0 || !Number.isFinite(action.dx) || !Number.isFinite(action.dy)) return state;
+  if (selected.length === 0 || !Number.isFinite(dx) || !Number.isFinite(dy)) return null;
   let [minDx, maxDx, minDy, maxDy] = [-Infinity, Infinity, -Infinity, Infinity];
   for (const field of selected) {
     const shown = pageSize(state.doc, field.page);
-    if (shown === undefined) return state;
+    if (shown === undefined) return null;
     const { width, height } = boxSize(field.type);
     minDx = Math.max(minDx, -field.x);
     maxDx = Math.min(maxDx, shown.width - width - field.x);
     minDy = Math.max(minDy, -field.y);
     maxDy = Math.min(maxDy, shown.height - height - field.y);
   }
-  const dx = Math.min(Math.max(action.dx, minDx), maxDx);
-  const dy = Math.min(Math.max(action.dy, minDy), maxDy);
+  return { dx: Math.min(Math.max(dx, minDx), maxDx), dy: Math.min(Math.max(dy, minDy), maxDy) };
+}
+
+export function moveSelection(state: EditorState, action: ActionOf<"moveSelection">): EditorState {
+  const selected = selectedFields(state);
+  const clamped = clampSelectionMove(state, action.dx, action.dy);
+  if (clamped === null) return state;
+  const { dx, dy } = clamped;
   if (!(dx !== 0 || dy !== 0)) return state;
   const moved = selected.flatMap((field) => placeField(state.doc, field, { x: field.x + dx, y: field.y + dy }) ?? []);
   return replaceFields(state, moved);
