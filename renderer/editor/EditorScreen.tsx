@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { SigndeskApi } from "../../common/contract";
 import type { Draft } from "../../common/draft";
 import type { FieldType } from "../../common/fields";
@@ -91,8 +91,9 @@ function Editor({
   const { status: save, flush } = useAutosave(bridge, current);
 
   const [scale, setScale] = useState(() => scaleForZoom(1));
-  // Open at 100%, or at the width of the view when a page would not fit at 100%.
-  useEffect(() => {
+  // Open at 100%, or at the width of the view when a page would not fit at 100%: decided before the first
+  // paint, so that no page starts drawing at a zoom that is about to change.
+  useLayoutEffect(() => {
     const width = pagesArea.current?.clientWidth;
     if (width === undefined) return;
     const fitted = fitWidthScale(pdf.pageSize(0).width, width, 48);

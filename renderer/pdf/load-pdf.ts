@@ -20,6 +20,8 @@ const CONCURRENT_RENDERS = 2;
 
 export interface PdfHandle {
   readonly pageCount: number;
+  /** Settles once pdf.js has the document: rejects when it could not open it (renders then fail too). */
+  readonly opened: Promise<void>;
   /** The page's size in points as displayed: its CropBox after its /Rotate. */
   pageSize(index: number): Size;
   /** The page's CropBox and /Rotate, for the mapping of common/coordinates.ts. */
@@ -101,8 +103,9 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
   }
 }
 
-/** Frees a PDF opened by `openPdf` that no handle took. */
+/** Frees a PDF opened by `openPdf`. */
 export async function closePdf(opened: OpenedPdf): Promise<void> {
+  // pdf.js 6 has no PDFDocumentProxy.destroy(): its loading task owns the document and the worker.
   await opened.document.loadingTask.destroy();
 }
 
@@ -114,7 +117,9 @@ export async function closePdf(opened: OpenedPdf): Promise<void> {
 export async function loadPdf(bytes: Uint8Array, pages?: readonly PageGeometry[]): Promise<PdfHandle> {
   const opened = await openPdf(bytes);
   try {
-    return pdfHandle(opened, pages ?? (await readGeometry(opened.document)));
+    const handle = pdfHandle(opened, pages ?? (await readGeometry(opened.document)));
+    await handle.opened;
+    return handle;
   } catch (error) {
     await closePdf(opened);
     throw error;
@@ -130,13 +135,19 @@ async function readGeometry(document: PDFDocumentProxy): Promise<PageGeometry[]>
 }
 
 /**
- * A handle on an opened PDF whose pages are `pages`: sizes come from them, pdf.js's page objects are
- * fetched on first draw. Throws when their count is not the document's.
+ * A handle on a PDF whose pages are `pages`: sizes come from them, so it can be laid out while pdf.js is
+ * still opening the document (`source` may be a promise); pdf.js's page objects are fetched on first draw.
+ * `opened` rejects when pdf.js cannot open it or its page count is not that of `pages`.
  */
-export function pdfHandle({ document }: OpenedPdf, pages: readonly PageGeometry[]): PdfHandle {
-  if (pages.length !== document.numPages) {
-    throw new Error(`The draft lists ${pages.length} pages but its PDF has ${document.numPages}.`);
-  }
+export function pdfHandle(source: OpenedPdf | Promise<OpenedPdf>, pages: readonly PageGeometry[]): PdfHandle {
+  const settled = Promise.resolve(source);
+  const ready = settled.then(({ document }) => {
+    if (pages.length !== document.numPages) {
+      throw new Error(`The draft lists ${pages.length} pages but its PDF has ${document.numPages}.`);
+    }
+    return document;
+  });
+  ready.catch(() => {});
   const geometry = pages.map((page) => ({
     cropBox: [...page.cropBox] as PageGeometry["cropBox"],
     rotation: page.rotation,
@@ -151,7 +162,7 @@ export function pdfHandle({ document }: OpenedPdf, pages: readonly PageGeometry[
   const proxy = (index: number): Promise<PDFPageProxy> => {
     let found = proxies.get(index);
     if (found === undefined) {
-      found = document.getPage(index + 1);
+      found = ready.then((document) => document.getPage(index + 1));
       proxies.set(index, found);
     }
     return found;
@@ -185,6 +196,7 @@ export function pdfHandle({ document }: OpenedPdf, pages: readonly PageGeometry[
 
   return {
     pageCount: pages.length,
+    opened: ready.then(() => undefined),
     pageSize(index) {
       check(index);
       return { ...(sizes[index] as Size) };
@@ -207,8 +219,8 @@ export function pdfHandle({ document }: OpenedPdf, pages: readonly PageGeometry[
     },
     async destroy() {
       queue.cancelAll();
-      // pdf.js 6 has no PDFDocumentProxy.destroy(): its loading task owns the document and the worker.
-      await document.loadingTask.destroy();
+      const opened = await settled.catch(() => null);
+      if (opened !== null) await closePdf(opened);
     },
   };
 }

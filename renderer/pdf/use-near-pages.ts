@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { type Extent, nearestPages, type ScrollView, sameSet } from "./visibility";
 
 export interface NearPagesOptions {
@@ -39,7 +39,9 @@ export function useNearPages(rootRef: RefObject<HTMLElement | null>, options: Ne
     return { extents, view };
   }, [rootRef]);
 
-  useEffect(() => {
+  // A layout effect: the pages in view are known before the first paint, so they start drawing at once
+  // rather than a frame or two later, when the observer first reports.
+  useLayoutEffect(() => {
     const root = rootRef.current;
     if (root === null || count === 0 || generation === undefined) return;
     const elements = inRange.current;
@@ -72,7 +74,16 @@ export function useNearPages(rootRef: RefObject<HTMLElement | null>, options: Ne
       },
       { root, rootMargin: "100% 0px" },
     );
-    for (const element of root.querySelectorAll(`[data-${attribute}]`)) observer.observe(element);
+    const pages = [...root.querySelectorAll<HTMLElement>(`[data-${attribute}]`)];
+    for (const element of pages) observer.observe(element);
+    // The observer's range (one screen above and below the view), measured now; the observer takes over.
+    const above = root.scrollTop - root.clientHeight;
+    const below = root.scrollTop + 2 * root.clientHeight;
+    for (const element of pages) {
+      if (element.offsetTop > below) break;
+      if (element.offsetTop + element.offsetHeight >= above) elements.set(Number(element.dataset[datasetKey]), element);
+    }
+    update();
     // Within the range, which pages are nearest changes as the view moves: only matters past `max`.
     const onScroll = () => {
       if (elements.size > max) schedule();
