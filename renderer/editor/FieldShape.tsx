@@ -58,7 +58,14 @@ export const FieldShape = memo(
         name="field"
         onMouseDown={(event) => {
           event.cancelBubble = true;
-          handlers.select(field.id, event.evt.shiftKey || event.evt.ctrlKey || event.evt.metaKey);
+          const additive = event.evt.shiftKey || event.evt.ctrlKey || event.evt.metaKey;
+          // Pressing on a field already selected keeps the selection, so that dragging moves all of it.
+          if (additive || !field.selected) handlers.select(field.id, additive);
+        }}
+        onClick={(event) => {
+          // A click (Konva sends none after a drag) on one of several selected fields selects it alone.
+          const additive = event.evt.shiftKey || event.evt.ctrlKey || event.evt.metaKey;
+          if (!additive && field.selected) handlers.select(field.id, false);
         }}
         onDragStart={(event) => handlers.dragStart(field.id, event.target)}
         dragBoundFunc={(position) => handlers.dragBound(field.id, position)}
