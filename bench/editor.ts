@@ -221,7 +221,10 @@ try {
           marks.editor = now;
         }
         if (marks.pages === null && document.querySelector(".pdf-pages") !== null) marks.pages = now;
-        if (marks.first === null && document.querySelector('.pdf-pages [data-page-index="0"] canvas') !== null) {
+        if (
+          marks.first === null &&
+          document.querySelector('.pdf-pages [data-page-index="0"] .pdf-canvas-host canvas') !== null
+        ) {
           marks.first = now;
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
@@ -271,13 +274,16 @@ try {
     // pdf.js began opening on the dropped bytes (renderer/pdf/prefetch.ts).
     const reopened = spans.open.some((span) => span.start >= change - 20);
     if (reopened) throw new Error("the editor asked main for the draft it had just made (draftsOpen)");
-    // Page 1 really is drawn: text pixels, at its size on screen at the device pixel ratio.
+    // Page 1 really is drawn: opaque dark (text) pixels, at its size on screen at the device pixel ratio. Only
+    // pdf.js's canvas counts: the field overlay's canvases above it are transparent.
     const drawn = await page
-      .locator('.pdf-pages [data-page-index="0"] canvas')
+      .locator('.pdf-pages [data-page-index="0"] .pdf-canvas-host canvas')
       .evaluate((canvas: HTMLCanvasElement) => {
         const pixels = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
         let inked = 0;
-        for (let offset = 0; offset < pixels.length; offset += 4) if ((pixels[offset] ?? 255) < 128) inked += 1;
+        for (let offset = 0; offset < pixels.length; offset += 4) {
+          if ((pixels[offset] ?? 255) < 128 && (pixels[offset + 3] ?? 0) === 255) inked += 1;
+        }
         const shown = canvas.getBoundingClientRect().width * window.devicePixelRatio;
         return { width: canvas.width, height: canvas.height, shown, inked };
       });
