@@ -208,6 +208,7 @@ function Editor({
         canUndo={canUndo(state)}
         canRedo={canRedo(state)}
         hasSelection={state.selection.length > 0}
+        canPaste={(state.clipboard?.length ?? 0) > 0}
         save={save}
         onBack={() => void flush().then(onClose)}
         onUndo={() => dispatch({ type: "undo" })}
@@ -216,6 +217,8 @@ function Editor({
         onZoomOut={() => zoom("out")}
         onFitWidth={fitWidth}
         onFitPage={fitPage}
+        onCopy={() => dispatch({ type: "copySelection" })}
+        onPaste={() => command("paste")}
         onDuplicate={() => command("duplicate")}
         onRepeat={() =>
           dispatch({ type: "repeatOnEveryPage", ids: fieldIds.many(idsNeeded(state, "repeatOnEveryPage")) })

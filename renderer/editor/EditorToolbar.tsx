@@ -7,6 +7,8 @@ interface EditorToolbarProps {
   canUndo: boolean;
   canRedo: boolean;
   hasSelection: boolean;
+  /** Fields copied, ready to paste. */
+  canPaste: boolean;
   save: SaveStatus;
   onBack: () => void;
   onUndo: () => void;
@@ -15,6 +17,8 @@ interface EditorToolbarProps {
   onZoomOut: () => void;
   onFitWidth: () => void;
   onFitPage: () => void;
+  onCopy: () => void;
+  onPaste: () => void;
   onDuplicate: () => void;
   onRepeat: () => void;
   onDelete: () => void;
@@ -61,6 +65,24 @@ export function EditorToolbar(props: EditorToolbarProps) {
         </button>
       </span>
       <span className="toolbar-group">
+        <button
+          type="button"
+          onClick={props.onCopy}
+          disabled={!props.hasSelection}
+          aria-keyshortcuts="Control+C"
+          title={`Copy (${mod}C)`}
+        >
+          Copy
+        </button>
+        <button
+          type="button"
+          onClick={props.onPaste}
+          disabled={!props.canPaste}
+          aria-keyshortcuts="Control+V"
+          title={`Paste (${mod}V)`}
+        >
+          Paste
+        </button>
         <button type="button" onClick={props.onDuplicate} disabled={!props.hasSelection} title={`Duplicate (${mod}D)`}>
           Duplicate
         </button>

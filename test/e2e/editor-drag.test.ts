@@ -116,4 +116,23 @@ describeWith(["chromium", "secret-service"], "dragging fields in the editor", ()
     expect(await saved("field-a")).toMatchObject({ x: 140, y: 130 });
     expect(problems).toEqual([]);
   });
+
+  it("copies and pastes with the toolbar's buttons, as with the keys", async () => {
+    const toolbar = app.page.getByRole("toolbar", { name: "Editor" });
+    const box = await bringPageToTop(app.page, 0);
+    const bAt = centre({ type: "Date", x: 140, y: 230 });
+    await app.page.mouse.click(box.x + bAt.x * pxPerPt, box.y + bAt.y * pxPerPt);
+    await expect(toolbar.getByRole("button", { name: "Paste" }).isDisabled()).resolves.toBe(true);
+    await toolbar.getByRole("button", { name: "Copy" }).click();
+    await toolbar.getByRole("button", { name: "Paste" }).click();
+    // The copy lands 10 pt right and down of its original, and is the one selected.
+    await expect.poll(async () => (await app.core.drafts.open(draft.id)).fields.length).toBe(4);
+    const fields = (await app.core.drafts.open(draft.id)).fields;
+    const copy = fields.find((field) => !placed.some((original) => original.id === field.id));
+    expect(copy).toMatchObject({ type: "Date", page: 1, x: 150, y: 240 });
+    await expect(app.page.getByRole("region", { name: "Selection" }).getByLabel("x (pt)").inputValue()).resolves.toBe(
+      "150",
+    );
+    expect(problems).toEqual([]);
+  });
 });
