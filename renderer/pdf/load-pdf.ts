@@ -167,7 +167,9 @@ export function pdfHandle(source: OpenedPdf | Promise<OpenedPdf>, pages: readonl
     }
     return found;
   };
-  const queue = createRenderQueue(CONCURRENT_RENDERS);
+  // The first page drawn has the main thread to itself: the document is shown sooner, and the next
+  // renders overlap as usual once it is.
+  const queue = createRenderQueue(1);
   const draw = (index: number, canvas: HTMLCanvasElement, scale: number): PageRender => {
     let task: RenderTask | null = null;
     let cancelled = false;
@@ -178,7 +180,10 @@ export function pdfHandle(source: OpenedPdf | Promise<OpenedPdf>, pages: readonl
       canvas.height = Math.max(1, Math.round(viewport.height));
       task = page.render({ canvas, viewport });
       return task.promise.then(
-        (): RenderOutcome => "rendered",
+        (): RenderOutcome => {
+          queue.setConcurrency(CONCURRENT_RENDERS);
+          return "rendered";
+        },
         (error: unknown): RenderOutcome => {
           if (isCancellation(error)) return "cancelled";
           throw error;

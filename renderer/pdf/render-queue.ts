@@ -24,6 +24,8 @@ export interface RenderQueue {
   add(priority: number, start: StartRender): QueuedRender;
   /** Cancels everything queued and running. */
   cancelAll(): void;
+  /** Changes how many renders run at once (the queue starts more at once if it grew). */
+  setConcurrency(count: number): void;
 }
 
 /** How long a render waits while others are being cancelled, and how long after a cancel that lasts (ms). */
@@ -40,7 +42,11 @@ function before(a: Waiting, b: Waiting): boolean {
   return a.priority < b.priority || (a.priority === b.priority && a.order < b.order);
 }
 
-export function createRenderQueue(concurrency: number, now: () => number = () => performance.now()): RenderQueue {
+export function createRenderQueue(
+  initialConcurrency: number,
+  now: () => number = () => performance.now(),
+): RenderQueue {
+  let concurrency = initialConcurrency;
   const waiting: Waiting[] = [];
   const running = new Set<QueuedRender>();
   const cancellers = new Set<() => void>();
@@ -135,6 +141,10 @@ export function createRenderQueue(concurrency: number, now: () => number = () =>
     cancelAll() {
       for (const cancel of [...cancellers]) cancel();
       clearTimeout(timer);
+    },
+    setConcurrency(count) {
+      concurrency = Math.max(1, count);
+      schedulePump();
     },
   };
 }
