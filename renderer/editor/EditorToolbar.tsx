@@ -31,6 +31,21 @@ function saveText(save: SaveStatus): string {
   return "All changes saved";
 }
 
+/** A button whose action also has a Ctrl/Cmd shortcut: named in its tooltip and for assistive technology. */
+function KeyedButton(props: { label: string; keys: string; mod: string; onClick: () => void; disabled: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={props.onClick}
+      disabled={props.disabled}
+      aria-keyshortcuts={`Control+${props.keys}`}
+      title={`${props.label} (${props.mod}${props.keys})`}
+    >
+      {props.label}
+    </button>
+  );
+}
+
 export function EditorToolbar(props: EditorToolbarProps) {
   const mod = navigator.userAgent.includes("Mac") ? "⌘" : "Ctrl+";
   return (
@@ -45,44 +60,12 @@ export function EditorToolbar(props: EditorToolbarProps) {
         {saveText(props.save)}
       </span>
       <span className="toolbar-group">
-        <button
-          type="button"
-          onClick={props.onUndo}
-          disabled={!props.canUndo}
-          aria-keyshortcuts="Control+Z"
-          title={`Undo (${mod}Z)`}
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          onClick={props.onRedo}
-          disabled={!props.canRedo}
-          aria-keyshortcuts="Control+Shift+Z"
-          title={`Redo (${mod}Shift+Z)`}
-        >
-          Redo
-        </button>
+        <KeyedButton label="Undo" keys="Z" mod={mod} onClick={props.onUndo} disabled={!props.canUndo} />
+        <KeyedButton label="Redo" keys="Shift+Z" mod={mod} onClick={props.onRedo} disabled={!props.canRedo} />
       </span>
       <span className="toolbar-group">
-        <button
-          type="button"
-          onClick={props.onCopy}
-          disabled={!props.hasSelection}
-          aria-keyshortcuts="Control+C"
-          title={`Copy (${mod}C)`}
-        >
-          Copy
-        </button>
-        <button
-          type="button"
-          onClick={props.onPaste}
-          disabled={!props.canPaste}
-          aria-keyshortcuts="Control+V"
-          title={`Paste (${mod}V)`}
-        >
-          Paste
-        </button>
+        <KeyedButton label="Copy" keys="C" mod={mod} onClick={props.onCopy} disabled={!props.hasSelection} />
+        <KeyedButton label="Paste" keys="V" mod={mod} onClick={props.onPaste} disabled={!props.canPaste} />
         <button type="button" onClick={props.onDuplicate} disabled={!props.hasSelection} title={`Duplicate (${mod}D)`}>
           Duplicate
         </button>
