@@ -32,6 +32,16 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
     setNavigation((count) => count + 1);
   }, []);
   const clearOpenDocument = useCallback(() => setOpenDocument(null), []);
+  /** Why the last file shown in the editor was refused by main, for the Templates screen to say. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refuseDraft = useCallback((message: string) => {
+    setOpenDraft(null);
+    setRefusal(message);
+  }, []);
+  const openDraftNow = useCallback((key: string) => {
+    setRefusal(null);
+    setOpenDraft(key);
+  }, []);
 
   // After the new screen is on the page, move focus to its heading so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -67,12 +77,14 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
               setOpenDraft(null);
               navigate("templates");
             }}
+            onRefused={refuseDraft}
           />
         )}
         {screen === "templates" && openDraft === null && (
           <TemplatesScreen
             bridge={bridge}
-            onOpenDraft={setOpenDraft}
+            initialProblem={refusal}
+            onOpenDraft={openDraftNow}
             onSendTemplate={(templateId) => {
               navigate("documents");
               setSending({ templateId });

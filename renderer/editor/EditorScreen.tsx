@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { SigndeskApi } from "../../common/contract";
+import { displayedSize } from "../../common/coordinates";
 import type { Draft } from "../../common/draft";
 import type { FieldType } from "../../common/fields";
 import type { PdfHandle } from "../pdf/load-pdf";
@@ -20,6 +21,7 @@ import {
   canUndo,
   createIdGenerator,
   type EditorAction,
+  type EditorState,
   editorReducer,
   selectedFields,
   toDraft,
@@ -36,10 +38,12 @@ interface EditorScreenProps {
   bridge: SigndeskApi;
   draftId: string;
   onClose: () => void;
+  /** Main refused the file of a pending draft (see useDraftDocument); the message says why. */
+  onRefused: (message: string) => void;
 }
 
-export function EditorScreen({ bridge, draftId, onClose }: EditorScreenProps) {
-  const document = useDraftDocument(bridge, draftId);
+export function EditorScreen({ bridge, draftId, onClose, onRefused }: EditorScreenProps) {
+  const document = useDraftDocument(bridge, draftId, onRefused);
   if (document.status === "loading") return <p className="screen-body muted">Opening the draft…</p>;
   if (document.status === "failed") {
     return (
@@ -53,24 +57,47 @@ export function EditorScreen({ bridge, draftId, onClose }: EditorScreenProps) {
       </section>
     );
   }
-  return <Editor bridge={bridge} draft={document.draft} pdf={document.pdf} onClose={onClose} />;
+  return (
+    <Editor bridge={bridge} draft={document.draft} pdf={document.pdf} pending={document.pending} onClose={onClose} />
+  );
 }
+
+/** The editor's actions, and its state replaced by a draft's (when a pending draft's arrives). */
+function screenReducer(state: EditorState, action: EditorAction | { type: "load"; state: EditorState }): EditorState {
+  return action.type === "load" ? action.state : editorReducer(state, action);
+}
+
+const ignore = () => {};
 
 function Editor({
   bridge,
   draft,
   pdf,
+  pending,
   onClose,
 }: {
   bridge: SigndeskApi;
   draft: Draft;
   pdf: PdfHandle;
+  /** Shown before main has made the draft: the pages only, nothing editable (useDraftDocument). */
+  pending: boolean;
   onClose: () => void;
 }) {
-  const [state, dispatch] = useReducer(editorReducer, draft, openEditorState);
+  const [state, dispatchAny] = useReducer(screenReducer, draft, openEditorState);
+  // A pending draft's pages stay on screen when main's draft arrives; the state becomes that draft's, in
+  // this very render (so nothing, autosave least of all, sees the provisional state with the real draft).
+  const [loadedId, setLoadedId] = useState(draft.id);
+  if (loadedId !== draft.id) {
+    setLoadedId(draft.id);
+    dispatchAny({ type: "load", state: openEditorState(draft) });
+  }
+  const dispatch: (action: EditorAction) => void = pending ? ignore : dispatchAny;
   const latest = useRef(state);
   latest.current = state;
-  useEffect(() => () => rememberEditorState(draft.id, latest.current), [draft.id]);
+  useEffect(() => {
+    if (pending) return;
+    return () => rememberEditorState(draft.id, latest.current);
+  }, [draft.id, pending]);
   const fieldIds = useMemo(
     () =>
       createIdGenerator(
@@ -88,7 +115,8 @@ function Editor({
     [draft],
   );
   const current = useMemo(() => toDraft(state, draft), [state, draft]);
-  const { status: save, flush } = useAutosave(bridge, current);
+  const { status: save, flush } = useAutosave(bridge, pending ? null : current);
+  const sizes = useMemo(() => state.doc.pages.map(displayedSize), [state.doc.pages]);
 
   const [scale, setScale] = useState(() => scaleForZoom(1));
   // Open at 100%, or at the width of the view when a page would not fit at 100%: decided before the first
@@ -133,7 +161,7 @@ function Editor({
 
   const command = useCallback(
     (name: EditorCommand | "repeatOnEveryPage") => dispatch(commandToAction(state, name, { page, ids: fieldIds })),
-    [state, page, fieldIds],
+    [state, page, fieldIds, dispatch],
   );
   const zoom = useCallback(
     (direction: "in" | "out" | "reset") =>
@@ -156,11 +184,11 @@ function Editor({
   };
   const fitWidth = () => {
     const width = pagesArea.current?.clientWidth ?? 800;
-    setScale(fitWidthScale(pdf.pageSize(visiblePage).width, width, 48));
+    setScale(fitWidthScale((sizes[visiblePage] ?? pdf.pageSize(0)).width, width, 48));
   };
   const fitPage = () => {
     const area = pagesArea.current;
-    const size = pdf.pageSize(visiblePage);
+    const size = sizes[visiblePage] ?? pdf.pageSize(0);
     const viewport = { width: area?.clientWidth ?? 800, height: area?.clientHeight ?? 600 };
     setScale(fitPageScale(size, viewport, 48));
   };
@@ -209,6 +237,7 @@ function Editor({
         canRedo={canRedo(state)}
         hasSelection={state.selection.length > 0}
         canPaste={(state.clipboard?.length ?? 0) > 0}
+        editable={!pending}
         save={save}
         onBack={() => void flush().then(onClose)}
         onUndo={() => dispatch({ type: "undo" })}
@@ -234,6 +263,7 @@ function Editor({
       <div className="editor-body">
         <PageThumbnails
           pdf={pdf}
+          sizes={sizes}
           currentPage={visiblePage}
           onSelect={(index) => setScrollTo({ index, token: Date.now() })}
           label="Pages"
@@ -249,52 +279,57 @@ function Editor({
         >
           <PdfPages
             pdf={pdf}
+            sizes={sizes}
             scale={scale}
             label={`${state.doc.name}, ${pdf.pageCount} pages`}
             onVisiblePageChange={setVisiblePage}
             {...(scrollTo === undefined ? {} : { scrollToPage: scrollTo })}
-            renderOverlay={(pageIndex) => (
-              <PageOverlay
-                page={pageIndex + 1}
-                pagePt={pdf.pageSize(pageIndex)}
-                scale={scale}
-                fields={state.doc.fields.filter((field) => field.page === pageIndex + 1)}
-                groups={state.doc.groups}
-                selection={state.selection}
-                guides={guides.page === pageIndex + 1 ? guides.lines : []}
-                placing={placing}
-                onPlace={place}
-                onSelect={(id, additive) =>
-                  dispatch({ type: "select", ids: [id], mode: additive ? "toggle" : "replace" })
-                }
-                onMarquee={(onPage, rect, additive) =>
-                  dispatch({ type: "selectInRect", page: onPage, rect, mode: additive ? "add" : "replace" })
-                }
-                onDragStart={(id) => {
-                  const field = state.doc.fields.find((candidate) => candidate.id === id);
-                  if (field === undefined) return;
-                  if (!state.selection.includes(id)) dispatch({ type: "select", ids: [id], mode: "replace" });
-                  drag.current = { id, from: { x: field.x, y: field.y }, to: { x: field.x, y: field.y } };
-                }}
-                onDragMove={onDragMove}
-                onDragEnd={() => {
-                  const moved = drag.current;
-                  drag.current = null;
-                  guidesShown.current = "[]";
-                  setGuides({ page: 0, lines: [] });
-                  if (moved === null) return;
-                  const actions: EditorAction[] = [
-                    { type: "beginGesture" },
-                    { type: "moveSelection", dx: moved.to.x - moved.from.x, dy: moved.to.y - moved.from.y },
-                    { type: "endGesture" },
-                  ];
-                  for (const action of actions) dispatch(action);
-                }}
-              />
-            )}
+            renderOverlay={
+              pending
+                ? undefined
+                : (pageIndex) => (
+                    <PageOverlay
+                      page={pageIndex + 1}
+                      pagePt={sizes[pageIndex] ?? pdf.pageSize(pageIndex)}
+                      scale={scale}
+                      fields={state.doc.fields.filter((field) => field.page === pageIndex + 1)}
+                      groups={state.doc.groups}
+                      selection={state.selection}
+                      guides={guides.page === pageIndex + 1 ? guides.lines : []}
+                      placing={placing}
+                      onPlace={place}
+                      onSelect={(id, additive) =>
+                        dispatch({ type: "select", ids: [id], mode: additive ? "toggle" : "replace" })
+                      }
+                      onMarquee={(onPage, rect, additive) =>
+                        dispatch({ type: "selectInRect", page: onPage, rect, mode: additive ? "add" : "replace" })
+                      }
+                      onDragStart={(id) => {
+                        const field = state.doc.fields.find((candidate) => candidate.id === id);
+                        if (field === undefined) return;
+                        if (!state.selection.includes(id)) dispatch({ type: "select", ids: [id], mode: "replace" });
+                        drag.current = { id, from: { x: field.x, y: field.y }, to: { x: field.x, y: field.y } };
+                      }}
+                      onDragMove={onDragMove}
+                      onDragEnd={() => {
+                        const moved = drag.current;
+                        drag.current = null;
+                        guidesShown.current = "[]";
+                        setGuides({ page: 0, lines: [] });
+                        if (moved === null) return;
+                        const actions: EditorAction[] = [
+                          { type: "beginGesture" },
+                          { type: "moveSelection", dx: moved.to.x - moved.from.x, dy: moved.to.y - moved.from.y },
+                          { type: "endGesture" },
+                        ];
+                        for (const action of actions) dispatch(action);
+                      }}
+                    />
+                  )
+            }
           />
         </div>
-        <aside className="editor-panels" aria-label="Editor panels">
+        <aside className="editor-panels" aria-label="Editor panels" inert={pending}>
           <Palette placing={placing} onChoose={setPlacing} onPlaceNow={(type) => place(type, page, 36, 36)} />
           <GroupsPanel
             groups={state.doc.groups}

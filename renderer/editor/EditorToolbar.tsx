@@ -9,6 +9,8 @@ interface EditorToolbarProps {
   hasSelection: boolean;
   /** Fields copied, ready to paste. */
   canPaste: boolean;
+  /** False while the draft is being made: the pages show, nothing can be changed yet. */
+  editable: boolean;
   save: SaveStatus;
   onBack: () => void;
   onUndo: () => void;
@@ -25,7 +27,8 @@ interface EditorToolbarProps {
   onCreate: () => void;
 }
 
-function saveText(save: SaveStatus): string {
+function saveText(save: SaveStatus, editable: boolean): string {
+  if (!editable) return "Preparing the draft…";
   if (save.kind === "saving") return "Saving…";
   if (save.kind === "failed") return `Not saved: ${save.message}`;
   return "All changes saved";
@@ -48,6 +51,8 @@ function KeyedButton(props: { label: string; keys: string; mod: string; onClick:
 
 export function EditorToolbar(props: EditorToolbarProps) {
   const mod = navigator.userAgent.includes("Mac") ? "⌘" : "Ctrl+";
+  /** Nothing can be changed while the draft is being made. */
+  const off = (allowed: boolean) => !(props.editable && allowed);
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="Editor">
       <button type="button" onClick={props.onBack} aria-label="Back to templates">
@@ -57,22 +62,27 @@ export function EditorToolbar(props: EditorToolbarProps) {
         {props.name}
       </h1>
       <span className={props.save.kind === "failed" ? "save-status failed" : "save-status"} role="status">
-        {saveText(props.save)}
+        {saveText(props.save, props.editable)}
       </span>
       <span className="toolbar-group">
-        <KeyedButton label="Undo" keys="Z" mod={mod} onClick={props.onUndo} disabled={!props.canUndo} />
-        <KeyedButton label="Redo" keys="Shift+Z" mod={mod} onClick={props.onRedo} disabled={!props.canRedo} />
+        <KeyedButton label="Undo" keys="Z" mod={mod} onClick={props.onUndo} disabled={off(props.canUndo)} />
+        <KeyedButton label="Redo" keys="Shift+Z" mod={mod} onClick={props.onRedo} disabled={off(props.canRedo)} />
       </span>
       <span className="toolbar-group">
-        <KeyedButton label="Copy" keys="C" mod={mod} onClick={props.onCopy} disabled={!props.hasSelection} />
-        <KeyedButton label="Paste" keys="V" mod={mod} onClick={props.onPaste} disabled={!props.canPaste} />
-        <button type="button" onClick={props.onDuplicate} disabled={!props.hasSelection} title={`Duplicate (${mod}D)`}>
+        <KeyedButton label="Copy" keys="C" mod={mod} onClick={props.onCopy} disabled={off(props.hasSelection)} />
+        <KeyedButton label="Paste" keys="V" mod={mod} onClick={props.onPaste} disabled={off(props.canPaste)} />
+        <button
+          type="button"
+          onClick={props.onDuplicate}
+          disabled={off(props.hasSelection)}
+          title={`Duplicate (${mod}D)`}
+        >
           Duplicate
         </button>
-        <button type="button" onClick={props.onRepeat} disabled={!props.hasSelection}>
+        <button type="button" onClick={props.onRepeat} disabled={off(props.hasSelection)}>
           Repeat on every page
         </button>
-        <button type="button" onClick={props.onDelete} disabled={!props.hasSelection} title="Delete">
+        <button type="button" onClick={props.onDelete} disabled={off(props.hasSelection)} title="Delete">
           Delete
         </button>
       </span>
@@ -94,7 +104,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
           Fit page
         </button>
       </fieldset>
-      <button type="button" className="primary" onClick={props.onCreate}>
+      <button type="button" className="primary" onClick={props.onCreate} disabled={off(true)}>
         Create template…
       </button>
     </div>

@@ -22,8 +22,11 @@ export function useAutosave(
   const pending = useRef<Draft | null>(null);
   const running = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  /** What is on disk (or on its way there): a draft with the same content is not saved again. */
-  const saved = useRef(draft === null ? "" : contentOf(draft));
+  /**
+   * What is on disk (or on its way there): a draft with the same content is not saved again. Null until a
+   * draft is given (a pending draft, useDraftDocument): the first one given is what main just made.
+   */
+  const saved = useRef<string | null>(draft === null ? null : contentOf(draft));
 
   const flush = useCallback(async (): Promise<void> => {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -60,6 +63,11 @@ export function useAutosave(
     if (draft === null) return;
     // Re-renders (selection, zoom, React's development double effects) give equal drafts: nothing to save.
     const content = contentOf(draft);
+    if (saved.current === null) {
+      saved.current = content;
+      setStatus({ kind: "saved", at: draft.updatedAt });
+      return;
+    }
     if (content === saved.current) return;
     saved.current = content;
     pending.current = draft;

@@ -1,60 +1,115 @@
 import { useEffect, useState } from "react";
 import type { SigndeskApi } from "../../common/contract";
-import type { Draft } from "../../common/draft";
+import { normaliseRotation } from "../../common/coordinates";
+import { type Draft, draftVersion, groupColors } from "../../common/draft";
 import { loadPdf, type PdfHandle, pdfHandle } from "../pdf/load-pdf";
-import { takePrefetched } from "../pdf/prefetch";
+import { isPendingKey, type PendingDraft, takePending, takePrefetched } from "../pdf/prefetch";
 
 export type DraftDocument =
   | { status: "loading" }
-  | { status: "ready"; draft: Draft; pdf: PdfHandle }
+  /** `pending`: main has not answered with the draft yet; the pages show, nothing can be edited. */
+  | { status: "ready"; draft: Draft; pdf: PdfHandle; pending: boolean }
   | { status: "failed"; message: string };
+
+/**
+ * What the editor shows of a pending draft until main's draft arrives: its pages (every page sized as page
+ * 1 until then), one recipient, no fields.
+ */
+async function provisionalDraft(key: string, pending: PendingDraft): Promise<Draft> {
+  const { document } = pending.opened;
+  const first = await document.getPage(1);
+  const [left = 0, bottom = 0, right = 0, top = 0] = first.view;
+  const page = {
+    cropBox: [left, bottom, right, top] as [number, number, number, number],
+    rotation: normaliseRotation(first.rotate),
+  };
+  const at = new Date().toISOString();
+  return {
+    version: draftVersion,
+    id: key,
+    name: pending.fileName.replace(/\.[^.]*$/, "").trim() || "Untitled draft",
+    revision: 0,
+    createdAt: at,
+    updatedAt: at,
+    source: { fileName: pending.fileName, kind: "pdf" },
+    pages: Array.from({ length: document.numPages }, () => page),
+    groups: [{ id: `${key}:group`, label: "Recipient 1", color: groupColors[0] }],
+    fields: [],
+  };
+}
 
 /**
  * Opens a draft: its draft.json and its PDF, loaded into pdf.js (freed when the editor closes). Pages are
  * laid out from the draft's page list, which main read when it made the draft. A draft just made shows at
  * once, with the PDF pdf.js began opening on the dropped bytes (renderer/pdf/prefetch.ts) and may still be
- * opening; should pdf.js fail on those bytes, the draft's own file is opened instead.
+ * opening; should pdf.js fail on those bytes, the draft's own file is opened instead. A pending draft
+ * (`key` from offerPending) shows its pages before main has made it; `onRefused` is told if main refuses it.
  */
-export function useDraftDocument(bridge: SigndeskApi, draftId: string): DraftDocument {
+export function useDraftDocument(
+  bridge: SigndeskApi,
+  key: string,
+  onRefused: (message: string) => void,
+): DraftDocument {
   const [state, setState] = useState<DraftDocument>({ status: "loading" });
   useEffect(() => {
     let current = true;
     const handles: PdfHandle[] = [];
-    const show = (draft: Draft, pdf: PdfHandle) => {
-      handles.push(pdf);
-      if (current) setState({ status: "ready", draft, pdf });
+    const show = (draft: Draft, pdf: PdfHandle, pending = false) => {
+      if (!handles.includes(pdf)) handles.push(pdf);
+      if (current) setState({ status: "ready", draft, pdf, pending });
       else void pdf.destroy();
     };
     const fail = (error: unknown) => {
       if (current) setState({ status: "failed", message: error instanceof Error ? error.message : String(error) });
     };
-    const fromFile = async () => {
+    const fromFile = async (id: string) => {
       if (!current) return;
-      const read = await bridge.draftsOpen({ id: draftId });
+      const read = await bridge.draftsOpen({ id });
       if (!read.ok) throw new Error(read.error.message);
       show(read.value.draft, await loadPdf(read.value.pdf, read.value.draft.pages));
+    };
+    const fromPending = async (pending: PendingDraft) => {
+      const provisional = await provisionalDraft(key, pending);
+      const pdf = pdfHandle(pending.opened, provisional.pages);
+      show(provisional, pdf, true);
+      let draft: Draft;
+      try {
+        draft = await pending.made;
+      } catch (error) {
+        void pdf.destroy();
+        if (current) onRefused(error instanceof Error ? error.message : String(error));
+        return;
+      }
+      // The same pages, now the draft's: nothing is drawn again.
+      show(draft, pdf);
     };
 
     // Begun after the effects of this commit: React's StrictMode (development) mounts, unmounts and mounts
     // again at once, and only the mount that stays may claim the prefetched PDF.
     queueMicrotask(() => {
       if (!current) return;
-      const prefetched = takePrefetched(draftId);
+      if (isPendingKey(key)) {
+        const pending = takePending(key);
+        if (pending === null) fail(new Error("This draft is no longer being opened."));
+        else fromPending(pending).catch(fail);
+        return;
+      }
+      const prefetched = takePrefetched(key);
       if (prefetched === null) {
-        fromFile().catch(fail);
+        fromFile(key).catch(fail);
         return;
       }
       const pdf = pdfHandle(prefetched.opening, prefetched.draft.pages);
       show(prefetched.draft, pdf);
       pdf.opened.catch(() => {
         void pdf.destroy();
-        fromFile().catch(fail);
+        fromFile(key).catch(fail);
       });
     });
     return () => {
       current = false;
       for (const pdf of handles) void pdf.destroy();
     };
-  }, [bridge, draftId]);
+  }, [bridge, key, onRefused]);
   return state;
 }

@@ -17,7 +17,8 @@ export interface PageThumbnailsProps {
   /** The page shown in the pages view: marked with aria-current and kept in view. */
   currentPage: number;
   onSelect: (pageIndex: number) => void;
-  label?: string;
+  label?: string /** Each page's size in points as displayed, when the caller knows better than `pdf` (the editor's draft). */;
+  sizes?: readonly Size[];
 }
 
 function thumbnailSize(page: Size): Size {
@@ -30,11 +31,12 @@ function thumbnailSize(page: Size): Size {
  * strip's view), at a low resolution: the image's own CSS size at the device pixel ratio. One Tab stop
  * (the current page); the arrow keys, Home and End move between pages.
  */
-export function PageThumbnails({ pdf, currentPage, onSelect, label }: PageThumbnailsProps) {
+export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given }: PageThumbnailsProps) {
   const strip = useRef<HTMLElement>(null);
   const ratio = useDevicePixelRatio();
   const counter = useCanvasCounter(strip);
-  const sizes = useMemo(() => Array.from({ length: pdf.pageCount }, (_, index) => pdf.pageSize(index)), [pdf]);
+  const fromPdf = useMemo(() => Array.from({ length: pdf.pageCount }, (_, index) => pdf.pageSize(index)), [pdf]);
+  const sizes = given ?? fromPdf;
   const { near } = useNearPages(strip, {
     attribute: "thumbnail-index",
     count: sizes.length,

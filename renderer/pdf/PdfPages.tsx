@@ -24,7 +24,8 @@ export interface PdfPagesProps {
   /** Scrolls to the top of `index` each time `token` changes. */
   scrollToPage?: { index: number; token: number };
   /** The accessible name of the scrolling region. */
-  label?: string;
+  label?: string /** Each page's size in points as displayed, when the caller knows better than `pdf` (the editor's draft). */;
+  sizes?: readonly Size[];
 }
 
 /**
@@ -33,11 +34,20 @@ export interface PdfPagesProps {
  * are drawn, at the device pixel ratio. A page that leaves that range has its render cancelled and its
  * canvas removed. The container's `data-live-canvases` tells how many canvases exist.
  */
-export function PdfPages({ pdf, scale, renderOverlay, onVisiblePageChange, scrollToPage, label }: PdfPagesProps) {
+export function PdfPages({
+  pdf,
+  scale,
+  renderOverlay,
+  onVisiblePageChange,
+  scrollToPage,
+  label,
+  sizes: given,
+}: PdfPagesProps) {
   const container = useRef<HTMLElement>(null);
   const ratio = useDevicePixelRatio();
   const counter = useCanvasCounter(container);
-  const sizes = useMemo(() => Array.from({ length: pdf.pageCount }, (_, index) => pdf.pageSize(index)), [pdf]);
+  const fromPdf = useMemo(() => Array.from({ length: pdf.pageCount }, (_, index) => pdf.pageSize(index)), [pdf]);
+  const sizes = given ?? fromPdf;
   const { near, measure } = useNearPages(container, {
     attribute: "page-index",
     count: sizes.length,

@@ -2,16 +2,32 @@ import type { Draft } from "../../common/draft";
 import { closePdf, type OpenedPdf, openPdf } from "./load-pdf";
 
 /**
- * Drafts just made from a PDF, with the PDF pdf.js began opening while main made the draft: the
- * Templates screen starts pdf.js on the bytes it read, so the editor neither waits for them to come back
- * from main nor opens them twice.
+ * PDFs the Templates screen began opening in pdf.js on the bytes it read, while main makes the draft:
+ * the editor neither waits for the bytes to come back from main nor opens them twice. Two ways in:
+ * - a draft main has made (`offerPrefetched`), with the PDF pdf.js may still be opening;
+ * - a pending draft (`offerPending`): pdf.js has opened the PDF before main answered, and the editor shows
+ *   its pages at once, editable once main's draft (`made`) arrives.
  */
 export interface PrefetchedDraft {
   draft: Draft;
   opening: Promise<OpenedPdf>;
 }
 
-const pending = new Map<string, PrefetchedDraft>();
+export interface PendingDraft {
+  fileName: string;
+  opened: OpenedPdf;
+  /** Main's draft; rejects with the message to show if main refused the file. */
+  made: Promise<Draft>;
+}
+
+const prefetched = new Map<string, PrefetchedDraft>();
+const pendingDrafts = new Map<string, PendingDraft>();
+let pendingCount = 0;
+
+/** Keys of pending drafts, never a draft id (a UUID). */
+export function isPendingKey(key: string): boolean {
+  return key.startsWith("pending:");
+}
 
 export function startOpening(bytes: Uint8Array): Promise<OpenedPdf> {
   const opening = openPdf(bytes);
@@ -21,13 +37,28 @@ export function startOpening(bytes: Uint8Array): Promise<OpenedPdf> {
 }
 
 export function offerPrefetched(draft: Draft, opening: Promise<OpenedPdf>): void {
-  pending.set(draft.id, { draft, opening });
+  prefetched.set(draft.id, { draft, opening });
 }
 
 /** The prefetched draft `id`, once; null when there is none. */
 export function takePrefetched(id: string): PrefetchedDraft | null {
-  const found = pending.get(id) ?? null;
-  pending.delete(id);
+  const found = prefetched.get(id) ?? null;
+  prefetched.delete(id);
+  return found;
+}
+
+/** Registers a pending draft; answers the key to open it in the editor with. */
+export function offerPending(pending: PendingDraft): string {
+  pendingCount += 1;
+  const key = `pending:${pendingCount}`;
+  pendingDrafts.set(key, pending);
+  return key;
+}
+
+/** The pending draft `key`, once; null when there is none. */
+export function takePending(key: string): PendingDraft | null {
+  const found = pendingDrafts.get(key) ?? null;
+  pendingDrafts.delete(key);
   return found;
 }
 

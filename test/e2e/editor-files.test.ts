@@ -150,6 +150,9 @@ describeWith(["chromium", "secret-service", "libreoffice"], "the editor's files:
     const huge = path.join(work, "huge.pdf");
     await writeFile(huge, "");
     await truncate(huge, 200 * 1024 * 1024); // sparse: 200 MB that take no room
+    const big = path.join(work, "big.pdf");
+    await writeFile(big, "");
+    await truncate(big, 60 * 1024 * 1024);
     const pdf = "application/pdf";
     const cases: { what: string; file: ChosenFile; message: string; reachesMain: boolean }[] = [
       {
@@ -175,6 +178,12 @@ describeWith(["chromium", "secret-service", "libreoffice"], "the editor's files:
         what: "an empty file",
         file: { name: "empty.pdf", mimeType: pdf, bytes: new Uint8Array(0) },
         message: "empty.pdf is empty.",
+        reachesMain: false,
+      },
+      {
+        what: "a 60 MB PDF (a PDF is uploaded as it is)",
+        file: { path: big },
+        message: "big.pdf is 60 MB; the service accepts PDFs up to 50 MB.",
         reachesMain: false,
       },
       {

@@ -3,7 +3,7 @@ import type { SigndeskApi } from "../../../common/contract";
 import { type UndoOffer, UndoToast } from "../../components/UndoToast";
 import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
-import { discardOpening, offerPrefetched, startOpening } from "../../pdf/prefetch";
+import { discardOpening, offerPending, offerPrefetched, startOpening } from "../../pdf/prefetch";
 import { DraftRow } from "./DraftRow";
 import { DraftThumbnail } from "./DraftThumbnail";
 import { readDraftFile } from "./read-dropped-file";
@@ -11,15 +11,17 @@ import { useFileDrop } from "./useFileDrop";
 
 interface TemplatesScreenProps {
   bridge: SigndeskApi;
+  /** A problem to show on arrival (a file the editor began showing, which main then refused). */
+  initialProblem?: string | null;
   onOpenDraft: (id: string) => void;
   onSendTemplate: (templateId: string) => void;
 }
 
-export function TemplatesScreen({ bridge, onOpenDraft, onSendTemplate }: TemplatesScreenProps) {
+export function TemplatesScreen({ bridge, initialProblem = null, onOpenDraft, onSendTemplate }: TemplatesScreenProps) {
   const [drafts, reloadDrafts] = useResource(() => bridge.draftsList(), [bridge]);
   const [templates] = useResource(() => bridge.templatesList(), [bridge]);
   const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(initialProblem);
   const [undo, setUndo] = useState<UndoOffer | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -33,16 +35,43 @@ export function TemplatesScreen({ bridge, onOpenDraft, onSendTemplate }: Templat
       }
       const word = /\.docx?$/i.test(read.fileName);
       setBusy(word ? `Converting ${read.fileName} to PDF…` : `Opening ${read.fileName}…`);
-      // A PDF is what the editor will show: pdf.js starts on it while main creates the draft.
+      const refused = (error: unknown) => `${read.fileName} could not be opened: ${(error as Error).message}`;
+      // A PDF is what the editor will show: pdf.js starts on it while main makes the draft.
       const opening = word ? null : startOpening(read.bytes);
+      const making = bridge
+        .draftsCreateFromFile({ fileName: read.fileName, bytes: read.bytes })
+        .then((answer) => unwrap(answer));
+      making.catch(() => {});
+      if (opening !== null) {
+        // Whichever comes first: pdf.js has the document (the editor shows its pages while main finishes
+        // the draft), or main's answer.
+        const first = await Promise.race([
+          opening.then(
+            (opened) => ({ opened }),
+            () => null,
+          ),
+          making.then(
+            () => null,
+            () => null,
+          ),
+        ]);
+        if (first !== null) {
+          const made = making.catch((error: unknown) => {
+            throw new Error(refused(error));
+          });
+          made.catch(() => {});
+          onOpenDraft(offerPending({ fileName: read.fileName, opened: first.opened, made }));
+          return;
+        }
+      }
       try {
-        const draft = unwrap(await bridge.draftsCreateFromFile({ fileName: read.fileName, bytes: read.bytes }));
+        const draft = await making;
         if (opening !== null) offerPrefetched(draft, opening);
         // The editor takes this screen's place; the list is read afresh when the screen comes back.
         onOpenDraft(draft.id);
       } catch (error) {
         if (opening !== null) discardOpening(opening);
-        setProblem(`${read.fileName} could not be opened: ${(error as Error).message}`);
+        setProblem(refused(error));
       } finally {
         setBusy(null);
       }

@@ -1,3 +1,5 @@
+import { limits } from "../../../common/fields";
+
 /** Largest file the app opens as a draft (main checks too); the service itself accepts PDFs up to 50 MB. */
 export const maxDraftFileBytes = 100 * 1024 * 1024;
 
@@ -16,6 +18,14 @@ export async function readDraftFile(file: File): Promise<DroppedFile> {
     return {
       ok: false,
       message: `${file.name} is ${megabytes} MB; Signdesk opens files up to ${maxDraftFileBytes / (1024 * 1024)} MB, and the service accepts PDFs up to 50 MB.`,
+    };
+  }
+  // A PDF is uploaded as it is; a Word document may shrink in conversion, so main judges its PDF.
+  if (/\.pdf$/i.test(file.name) && file.size > limits.maxUploadBytes) {
+    const megabytes = Math.round(file.size / (1024 * 1024));
+    return {
+      ok: false,
+      message: `${file.name} is ${megabytes} MB; the service accepts PDFs up to ${limits.maxUploadBytes / (1024 * 1024)} MB.`,
     };
   }
   return { ok: true, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
