@@ -54,7 +54,7 @@ interface OpenMilestones {
   change: number | null;
   /** The Templates screen's "Opening <file>…" status shown. */
   busy: number | null;
-  /** The editor screen mounted ("Opening the draft…"): the draft is created. */
+  /** The editor screen mounted ("Opening the draft…"): pdf.js has the PDF, or main has made the draft. */
   editor: number | null;
   /** pdf.js's worker constructed: pdf.js loaded, getDocument called. */
   worker: number | null;
@@ -257,8 +257,13 @@ try {
     const { page, marks } = await openInEditor(file);
     const { change, busy, editor, worker, pages, first } = marks;
     // Main's draft creation for this opening: the first to start after the change event (the page's clock
-    // and this process's are the same wall clock; 20 ms of slack for their origins).
-    const made = spans.create.find((span) => span.start >= (change ?? Infinity) - 20);
+    // and this process's are the same wall clock; 20 ms of slack for their origins). Page 1 may be drawn
+    // before main has made the draft (renderer/pdf/prefetch.ts): the editor becomes editable once it has.
+    const madeSpan = () => spans.create.find((span) => span.start >= (change ?? Infinity) - 20);
+    for (let waited = 0; madeSpan() === undefined && waited < 60_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const made = madeSpan();
     if (
       change === null ||
       busy === null ||
@@ -296,17 +301,19 @@ try {
       pixelsPerPoint: drawn.width / 612,
       firstMs: first - change,
       parts: {
-        // Reading the file, the bridge carrying it to main (base64 over a Playwright binding here, structured
-        // clone over Electron's IPC), main writing it to a scratch file.
+        // Reading the file, the bridge carrying it to main (binary over loopback HTTP and a Playwright binding
+        // here, structured clone over Electron's IPC), main writing it to a scratch file.
         to_main_ms: made.start - change,
         draft_create_ms: made.end - made.start,
-        // Main's answer back, the drafts list reloaded, the editor screen mounted.
-        to_editor_ms: editor - made.end,
-        // In parallel with the above: the file read and pdf.js's worker started (its module is loaded already).
+        // In parallel: the file read and pdf.js's worker started (its module is loaded already).
         worker_started_ms: worker - change,
-        // From the later of the editor mounted and pdf.js's worker started to the pages view on the page
-        // (getDocument and page 1 asked for, the pages laid out from the draft's page list).
-        document_open_ms: pages - Math.max(editor, worker),
+        // The editor screen mounted: once pdf.js has opened the PDF (the draft still being made), or once
+        // main has answered, whichever came first (TemplatesScreen).
+        editor_shown_ms: editor - change,
+        // 1 when the editor showed before main had made the draft.
+        shown_before_draft: editor < made.end ? 1 : 0,
+        // From the editor mounted to the pages view on the page (the editor's first render, pages laid out).
+        pages_view_ms: pages - editor,
         // From the pages view on the page to page 1 drawn (page 2 and the thumbnails draw meanwhile).
         page1_render_ms: first - pages,
         // The "Opening <file>…" status on screen (React draws it once the bridge has taken the bytes).
@@ -443,7 +450,7 @@ try {
     scroll_s: round(scroll.seconds, 1),
     long_first_page_editor_ms: round(long.firstMs),
     long_draft_create_ms: round(long.parts.draft_create_ms ?? Number.NaN),
-    long_document_open_ms: round(long.parts.document_open_ms ?? Number.NaN),
+    long_pages_view_ms: round(long.parts.pages_view_ms ?? Number.NaN),
     runs,
   };
   if (problems.length > 0) log(`problems seen in the pages:\n${problems.join("\n")}`);

@@ -9,7 +9,6 @@ import { PdfPages } from "../pdf/PdfPages";
 import { fitPageScale, fitWidthScale, scaleForZoom, zoomIn, zoomOut } from "../pdf/zoom";
 import { CreateTemplateDialog } from "./CreateTemplateDialog";
 import { EditorToolbar } from "./EditorToolbar";
-import type { Guide } from "./FieldLayer";
 import { GroupsPanel } from "./GroupsPanel";
 import { Inspector } from "./Inspector";
 import { PageOverlay } from "./PageOverlay";
@@ -26,13 +25,11 @@ import {
   selectedFields,
   toDraft,
 } from "./state/editor-state";
-import { clampSelectionMove } from "./state/field-actions";
-import { boxSize, clampOntoPage, otherFieldRects, pageSize } from "./state/geometry";
 import type { EditorCommand } from "./state/keyboard";
-import { snapBox } from "./state/snapping";
 import { useAutosave } from "./useAutosave";
 import { useDraftDocument } from "./useDraftDocument";
 import { useEditorKeys } from "./useEditorKeys";
+import { useFieldDrag } from "./useFieldDrag";
 
 interface EditorScreenProps {
   bridge: SigndeskApi;
@@ -127,35 +124,22 @@ function Editor({
     const fitted = fitWidthScale(pdf.pageSize(0).width, width, 48);
     if (fitted < scaleForZoom(1)) setScale(fitted);
   }, [pdf]);
+  // The first page drawn goes before anything else that wants the main thread: the thumbnails and the
+  // field overlays come once it is on screen (or after a moment, should it not draw).
+  const [firstShown, setFirstShown] = useState(false);
+  const onPageShown = useCallback(() => setFirstShown(true), []);
+  useEffect(() => {
+    const late = setTimeout(() => setFirstShown(true), 1500);
+    return () => clearTimeout(late);
+  }, []);
   const [visiblePage, setVisiblePage] = useState(0);
   const [scrollTo, setScrollTo] = useState<{ index: number; token: number }>();
   const [placing, setPlacing] = useState<FieldType | null>(null);
-  const [guides, setGuides] = useState<{ page: number; lines: Guide[] }>({ page: 0, lines: [] });
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const pagesArea = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ id: string; from: { x: number; y: number }; to: { x: number; y: number } } | null>(null);
-  const snapping = useRef(true);
-  const guidesShown = useRef("[]");
 
-  // Holding Alt places freely (no snapping), wherever the focus is.
-  useEffect(() => {
-    const alt = (event: KeyboardEvent) => {
-      snapping.current = !event.altKey;
-    };
-    const reset = () => {
-      snapping.current = true;
-    };
-    window.addEventListener("keydown", alt);
-    window.addEventListener("keyup", alt);
-    window.addEventListener("blur", reset);
-    return () => {
-      window.removeEventListener("keydown", alt);
-      window.removeEventListener("keyup", alt);
-      window.removeEventListener("blur", reset);
-    };
-  }, []);
-
+  const fieldDrag = useFieldDrag(state, dispatch);
   const selected = selectedFields(state);
   const page = visiblePage + 1;
 
@@ -191,28 +175,6 @@ function Editor({
     const size = sizes[visiblePage] ?? pdf.pageSize(0);
     const viewport = { width: area?.clientWidth ?? 800, height: area?.clientHeight ?? 600 };
     setScale(fitPageScale(size, viewport, 48));
-  };
-
-  const onDragMove = (id: string, x: number, y: number) => {
-    const field = state.doc.fields.find((candidate) => candidate.id === id);
-    const size = field === undefined ? undefined : pageSize(state.doc, field.page);
-    if (field === undefined || size === undefined) return { x, y };
-    const box = boxSize(field.type);
-    const others = otherFieldRects(state.doc, field.page, [...state.selection, id]);
-    const whole = { x: Math.round(x), y: Math.round(y) };
-    const snapped = snapping.current ? snapBox({ ...whole, ...box }, others, size) : { ...whole, guides: [] };
-    const onPage = clampOntoPage(size, box, snapped) ?? { x: field.x, y: field.y };
-    // The rest of the selection moves with it, and stays on its pages too.
-    const move = clampSelectionMove(state, onPage.x - field.x, onPage.y - field.y) ?? { dx: 0, dy: 0 };
-    const allowed = { x: field.x + move.dx, y: field.y + move.dy };
-    // The guides change far less often than the pointer moves; only a change re-renders the editor.
-    const shown = JSON.stringify(snapped.guides);
-    if (shown !== guidesShown.current) {
-      guidesShown.current = shown;
-      setGuides({ page: field.page, lines: snapped.guides });
-    }
-    if (drag.current !== null) drag.current.to = allowed;
-    return allowed;
   };
 
   const blockers = state.doc.groups
@@ -261,13 +223,17 @@ function Editor({
         </p>
       )}
       <div className="editor-body">
-        <PageThumbnails
-          pdf={pdf}
-          sizes={sizes}
-          currentPage={visiblePage}
-          onSelect={(index) => setScrollTo({ index, token: Date.now() })}
-          label="Pages"
-        />
+        {firstShown ? (
+          <PageThumbnails
+            pdf={pdf}
+            sizes={sizes}
+            currentPage={visiblePage}
+            onSelect={(index) => setScrollTo({ index, token: Date.now() })}
+            label="Pages"
+          />
+        ) : (
+          <nav className="pdf-thumbnails" aria-label="Pages" />
+        )}
         <div
           className="editor-pages"
           ref={pagesArea}
@@ -280,12 +246,14 @@ function Editor({
           <PdfPages
             pdf={pdf}
             sizes={sizes}
+            onPageShown={onPageShown}
             scale={scale}
             label={`${state.doc.name}, ${pdf.pageCount} pages`}
             onVisiblePageChange={setVisiblePage}
             {...(scrollTo === undefined ? {} : { scrollToPage: scrollTo })}
             renderOverlay={
-              pending
+              // A type chosen to place brings the overlays at once: the click on the page must not be lost.
+              pending || !(firstShown || placing !== null)
                 ? undefined
                 : (pageIndex) => (
                     <PageOverlay
@@ -295,7 +263,7 @@ function Editor({
                       fields={state.doc.fields.filter((field) => field.page === pageIndex + 1)}
                       groups={state.doc.groups}
                       selection={state.selection}
-                      guides={guides.page === pageIndex + 1 ? guides.lines : []}
+                      guides={fieldDrag.guides.page === pageIndex + 1 ? fieldDrag.guides.lines : []}
                       placing={placing}
                       onPlace={place}
                       onSelect={(id, additive) =>
@@ -304,26 +272,9 @@ function Editor({
                       onMarquee={(onPage, rect, additive) =>
                         dispatch({ type: "selectInRect", page: onPage, rect, mode: additive ? "add" : "replace" })
                       }
-                      onDragStart={(id) => {
-                        const field = state.doc.fields.find((candidate) => candidate.id === id);
-                        if (field === undefined) return;
-                        if (!state.selection.includes(id)) dispatch({ type: "select", ids: [id], mode: "replace" });
-                        drag.current = { id, from: { x: field.x, y: field.y }, to: { x: field.x, y: field.y } };
-                      }}
-                      onDragMove={onDragMove}
-                      onDragEnd={() => {
-                        const moved = drag.current;
-                        drag.current = null;
-                        guidesShown.current = "[]";
-                        setGuides({ page: 0, lines: [] });
-                        if (moved === null) return;
-                        const actions: EditorAction[] = [
-                          { type: "beginGesture" },
-                          { type: "moveSelection", dx: moved.to.x - moved.from.x, dy: moved.to.y - moved.from.y },
-                          { type: "endGesture" },
-                        ];
-                        for (const action of actions) dispatch(action);
-                      }}
+                      onDragStart={fieldDrag.onDragStart}
+                      onDragMove={fieldDrag.onDragMove}
+                      onDragEnd={fieldDrag.onDragEnd}
                     />
                   )
             }

@@ -23,6 +23,8 @@ interface PageCanvasProps {
   /** Render order against other pages (lower first): the pages view before thumbnails. */
   priority: number;
   counter: CanvasCounter;
+  /** Told each time a drawing of the page is put on screen (or the page could not be drawn). */
+  onShown?: (index: number) => void;
 }
 
 function freeCanvas(canvas: HTMLCanvasElement, counter: CanvasCounter): void {
@@ -38,7 +40,7 @@ function freeCanvas(canvas: HTMLCanvasElement, counter: CanvasCounter): void {
  * canvas which replaces the shown one only once drawn, so zooming never flashes blank. Unmounting cancels
  * the render in flight, removes the canvas and lets pdf.js free the page.
  */
-export function PageCanvas({ pdf, index, pixelsPerPoint, priority, counter }: PageCanvasProps) {
+export function PageCanvas({ pdf, index, pixelsPerPoint, priority, counter, onShown }: PageCanvasProps) {
   const host = useRef<HTMLSpanElement>(null);
   const shown = useRef<HTMLCanvasElement | null>(null);
   const [failed, setFailed] = useState(false);
@@ -66,12 +68,14 @@ export function PageCanvas({ pdf, index, pixelsPerPoint, priority, counter }: Pa
         shown.current = canvas;
         if (previous !== null) freeCanvas(previous, counter);
         setFailed(false);
+        onShown?.(index);
       },
       (error: unknown) => {
         if (state !== "drawing") return;
         free();
         console.warn(`Page ${index + 1} could not be drawn`, error);
         setFailed(true);
+        onShown?.(index);
       },
     );
     return () => {
@@ -79,7 +83,7 @@ export function PageCanvas({ pdf, index, pixelsPerPoint, priority, counter }: Pa
       // A canvas still being drawn goes at once; a shown one stays until its replacement is drawn.
       free();
     };
-  }, [pdf, index, pixelsPerPoint, priority, counter]);
+  }, [pdf, index, pixelsPerPoint, priority, counter, onShown]);
 
   useEffect(
     () => () => {

@@ -17,7 +17,8 @@ export interface PageThumbnailsProps {
   /** The page shown in the pages view: marked with aria-current and kept in view. */
   currentPage: number;
   onSelect: (pageIndex: number) => void;
-  label?: string /** Each page's size in points as displayed, when the caller knows better than `pdf` (the editor's draft). */;
+  label?: string;
+  /** Each page's size in points as displayed, when the caller knows better than `pdf` (the editor's draft). */
   sizes?: readonly Size[];
 }
 

@@ -24,8 +24,11 @@ export interface PdfPagesProps {
   /** Scrolls to the top of `index` each time `token` changes. */
   scrollToPage?: { index: number; token: number };
   /** The accessible name of the scrolling region. */
-  label?: string /** Each page's size in points as displayed, when the caller knows better than `pdf` (the editor's draft). */;
+  label?: string;
+  /** Each page's size in points as displayed, when the caller knows better than `pdf` (the editor's draft). */
   sizes?: readonly Size[];
+  /** Told each time a page's drawing is put on screen (a stable function: pages do not re-render for it). */
+  onPageShown?: (pageIndex: number) => void;
 }
 
 /**
@@ -42,6 +45,7 @@ export function PdfPages({
   scrollToPage,
   label,
   sizes: given,
+  onPageShown,
 }: PdfPagesProps) {
   const container = useRef<HTMLElement>(null);
   const ratio = useDevicePixelRatio();
@@ -142,6 +146,7 @@ export function PdfPages({
               pixelsPerPoint={live ? canvasPixelsPerPoint(size, scale, ratio) : 0}
               counter={counter}
               overlay={live ? renderOverlay?.(index, css) : undefined}
+              onShown={onPageShown}
             />
           );
         })}
@@ -160,10 +165,11 @@ interface PageSlotProps {
   pixelsPerPoint: number;
   counter: CanvasCounter;
   overlay: ReactNode;
+  onShown: ((pageIndex: number) => void) | undefined;
 }
 
 const PageSlot = memo(function PageSlot(props: PageSlotProps) {
-  const { pdf, index, count, width, height, pixelsPerPoint, counter, overlay } = props;
+  const { pdf, index, count, width, height, pixelsPerPoint, counter, overlay, onShown } = props;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a page groups its drawing and its fields; <fieldset> is a form's.
     <div
@@ -174,7 +180,14 @@ const PageSlot = memo(function PageSlot(props: PageSlotProps) {
       style={{ width, height, marginBottom: index === count - 1 ? 0 : PAGE_GAP }}
     >
       {pixelsPerPoint > 0 ? (
-        <PageCanvas pdf={pdf} index={index} pixelsPerPoint={pixelsPerPoint} priority={0} counter={counter} />
+        <PageCanvas
+          pdf={pdf}
+          index={index}
+          pixelsPerPoint={pixelsPerPoint}
+          priority={0}
+          counter={counter}
+          {...(onShown === undefined ? {} : { onShown })}
+        />
       ) : null}
       {overlay != null ? <div className="pdf-page-overlay">{overlay}</div> : null}
     </div>
