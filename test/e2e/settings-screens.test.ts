@@ -308,7 +308,7 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
     const staging = accountRow(page, "Staging");
     await staging.waitFor();
     await expect(keyField.inputValue()).resolves.toBe("");
-    await expect(staging.textContent()).resolves.toContain(`${sandbox.url} · y from the bottom of the page`);
+    await expect(staging.textContent()).resolves.toContain(`${sandbox.url} · positions from the bottom-left corner`);
     await expect(staging.getAttribute("aria-current")).resolves.toBeNull();
 
     await staging.getByRole("button", { name: "Test connection of Staging" }).click();

@@ -125,8 +125,8 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
                     </span>
                     <span className="draft-meta">
                       {account.kind === "sandbox" ? "Runs on this computer at " : ""}
-                      <span className="settings-url">{account.baseUrl}</span> · y from the{" "}
-                      {account.coordinateOrigin === "top-left" ? "top" : "bottom"} of the page · added{" "}
+                      <span className="settings-url">{account.baseUrl}</span> · positions from the{" "}
+                      {account.coordinateOrigin === "top-left" ? "top-left" : "bottom-left"} corner · added{" "}
                       <time dateTime={account.createdAt}>{formatWhen(account.createdAt)}</time>
                       {account.kind === "sandbox" && " · built in: it cannot be removed"}
                     </span>
