@@ -83,6 +83,7 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
         {screen === "templates" && openDraft === null && (
           <TemplatesScreen
             bridge={bridge}
+            accountName={appInfo.status === "ready" ? (appInfo.value.activeAccount?.name ?? null) : null}
             initialProblem={refusal}
             onOpenDraft={openDraftNow}
             onSendTemplate={(templateId) => {

@@ -13,11 +13,19 @@ interface TemplatesScreenProps {
   bridge: SigndeskApi;
   /** A problem to show on arrival (a file the editor began showing, which main then refused). */
   initialProblem?: string | null;
+  /** The active account, whose templates are listed. */
+  accountName: string | null;
   onOpenDraft: (id: string) => void;
   onSendTemplate: (templateId: string) => void;
 }
 
-export function TemplatesScreen({ bridge, initialProblem = null, onOpenDraft, onSendTemplate }: TemplatesScreenProps) {
+export function TemplatesScreen({
+  bridge,
+  initialProblem = null,
+  accountName,
+  onOpenDraft,
+  onSendTemplate,
+}: TemplatesScreenProps) {
   const [drafts, reloadDrafts] = useResource(() => bridge.draftsList(), [bridge]);
   const [templates] = useResource(() => bridge.templatesList(), [bridge]);
   const [busy, setBusy] = useState<string | null>(null);
@@ -171,7 +179,7 @@ export function TemplatesScreen({ bridge, initialProblem = null, onOpenDraft, on
           </ul>
         )}
 
-        <h2>Templates created</h2>
+        <h2>Templates created{accountName === null ? "" : ` with ${accountName}`}</h2>
         {templates.status === "ready" && templates.value.length === 0 && (
           <p className="muted">None yet: open a draft and choose “Create template”.</p>
         )}
