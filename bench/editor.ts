@@ -422,7 +422,13 @@ try {
     first_page_editor_ms: round(editorMs),
     first_page_pdfjs_ms: round(pdfjsMs),
     first_page_ratio_paired_median: round(median(ratios), 2),
-    ...Object.fromEntries(Object.entries(components).map(([name, values]) => [name, round(median(values))])),
+    // Milliseconds to the millisecond; ratios to the hundredth.
+    ...Object.fromEntries(
+      Object.entries(components).map(([name, values]) => [
+        name,
+        round(median(values), name.startsWith("ratio") ? 2 : 0),
+      ]),
+    ),
     first_page_editor_cold_ms: round(firstRun?.editor ?? Number.NaN),
     draft_create_cold_ms: round(firstRun?.parts.draft_create_ms ?? Number.NaN),
     first_page_pdfjs_cold_ms: round(firstRun?.pdfjs ?? Number.NaN),
