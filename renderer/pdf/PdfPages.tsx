@@ -116,6 +116,19 @@ export function PdfPages({
     root.scrollTop = page.offsetTop + anchor.current.fraction * page.offsetHeight;
   }, [scale]);
 
+  // Across, the page at the top of the view is centred when it fits the view, else shown from its left
+  // edge: a wider page elsewhere (a landscape one) widens the column but must not push this one aside.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the zoom and the sizes lay the pages out anew; the effect reads the result from the DOM.
+  useLayoutEffect(() => {
+    const root = container.current;
+    const page = root?.querySelector<HTMLElement>(`[data-page-index="${anchor.current.index}"]`);
+    if (root == null || page == null || sizes.length === 0) return;
+    root.scrollLeft =
+      page.offsetWidth <= root.clientWidth
+        ? page.offsetLeft + page.offsetWidth / 2 - root.clientWidth / 2
+        : page.offsetLeft - PAGE_GAP;
+  }, [scale, sizes]);
+
   const target = scrollToPage?.index ?? 0;
   const token = scrollToPage?.token;
   useLayoutEffect(() => {

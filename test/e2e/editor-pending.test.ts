@@ -39,7 +39,12 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
   const firstPageCanvas = () => app.page.locator('.editor-pages [data-page-index="0"] .pdf-canvas-host canvas');
 
   it("shows the pages at once, nothing editable, then the very same pages become the draft's", async () => {
-    await chooseFile(app.page, { name: "Lease.pdf", mimeType: "application/pdf", bytes: await makePdf([{}, {}]) });
+    // Page 2 is landscape: until main's draft arrives every page is laid out as page 1.
+    await chooseFile(app.page, {
+      name: "Lease.pdf",
+      mimeType: "application/pdf",
+      bytes: await makePdf([{}, { rotate: 90 }]),
+    });
     const main = await held();
     // Main has not made the draft, yet page 1 is drawn in the editor.
     await firstPageCanvas().waitFor({ timeout: 20_000 });
@@ -60,6 +65,14 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
     await expect(app.page.locator(".editor-panels").getAttribute("inert")).resolves.toBeNull();
     // Not drawn again: the canvas is the one drawn before the draft existed.
     await expect(firstPageCanvas().getAttribute("data-seen")).resolves.toBe("before the draft");
+    // The landscape page 2 now widens the column; page 1, which fits the view, stays centred in it.
+    const centreOffset = async () => {
+      const view = await app.page.locator(".editor-pages .pdf-pages").boundingBox();
+      const first = await app.page.locator('.editor-pages [data-page-index="0"]').boundingBox();
+      if (view === null || first === null) throw new Error("page 1 is not shown");
+      return Math.abs(first.x + first.width / 2 - (view.x + view.width / 2));
+    };
+    await expect.poll(centreOffset).toBeLessThanOrEqual(10);
     const [summary] = await app.core.drafts.list();
     if (summary === undefined) throw new Error("no draft");
     const made = await app.core.drafts.open(summary.id);
