@@ -3,7 +3,14 @@ import type { SigndeskApi } from "../../common/contract";
 import { normaliseRotation } from "../../common/coordinates";
 import { type Draft, draftVersion, groupColors } from "../../common/draft";
 import { loadPdf, type PdfHandle, pdfHandle } from "../pdf/load-pdf";
-import { isPendingKey, type PendingDraft, takePending, takePrefetched } from "../pdf/prefetch";
+import {
+  draftOfPending,
+  isPendingKey,
+  type PendingDraft,
+  pendingMade,
+  takePending,
+  takePrefetched,
+} from "../pdf/prefetch";
 
 export type DraftDocument =
   | { status: "loading" }
@@ -75,6 +82,7 @@ export function useDraftDocument(
       let draft: Draft;
       try {
         draft = await pending.made;
+        pendingMade(key, draft.id);
       } catch (error) {
         void pdf.destroy();
         if (current) onRefused(error instanceof Error ? error.message : String(error));
@@ -90,8 +98,14 @@ export function useDraftDocument(
       if (!current) return;
       if (isPendingKey(key)) {
         const pending = takePending(key);
-        if (pending === null) fail(new Error("This draft is no longer being opened."));
-        else fromPending(pending).catch(fail);
+        if (pending !== null) {
+          fromPending(pending).catch(fail);
+          return;
+        }
+        // Shown again (the editor left and came back): the draft main made from it, from its own file.
+        const made = draftOfPending(key);
+        if (made === null) fail(new Error("This draft is no longer being opened."));
+        else fromFile(made).catch(fail);
         return;
       }
       const prefetched = takePrefetched(key);

@@ -55,6 +55,18 @@ export function offerPending(pending: PendingDraft): string {
   return key;
 }
 
+/** Pending keys whose draft main has made: the editor reopened with such a key opens the draft itself. */
+const madeFromPending = new Map<string, string>();
+
+export function pendingMade(key: string, draftId: string): void {
+  madeFromPending.set(key, draftId);
+}
+
+/** The draft a pending key became, once main made it; null before (or for a key it refused). */
+export function draftOfPending(key: string): string | null {
+  return madeFromPending.get(key) ?? null;
+}
+
 /** The pending draft `key`, once; null when there is none. */
 export function takePending(key: string): PendingDraft | null {
   const found = pendingDrafts.get(key) ?? null;
