@@ -24,8 +24,6 @@ export interface PdfHandle {
   readonly opened: Promise<void>;
   /** The page's size in points as displayed: its CropBox after its /Rotate. */
   pageSize(index: number): Size;
-  /** The page's CropBox and /Rotate, for the mapping of common/coordinates.ts. */
-  geometry(index: number): PageGeometry;
   /**
    * Draws page `index` (0-based) into `canvas` at `scale` canvas pixels per point, sizing the canvas's
    * backing store (its CSS size is the caller's). The page is drawn as displayed: rotated and cropped.
@@ -148,11 +146,7 @@ export function pdfHandle(source: OpenedPdf | Promise<OpenedPdf>, pages: readonl
     return document;
   });
   ready.catch(() => {});
-  const geometry = pages.map((page) => ({
-    cropBox: [...page.cropBox] as PageGeometry["cropBox"],
-    rotation: page.rotation,
-  }));
-  const sizes = geometry.map(displayedSize);
+  const sizes = pages.map(displayedSize);
   const proxies = new Map<number, Promise<PDFPageProxy>>();
   const check = (index: number) => {
     if (!Number.isInteger(index) || index < 0 || index >= pages.length) {
@@ -170,6 +164,7 @@ export function pdfHandle(source: OpenedPdf | Promise<OpenedPdf>, pages: readonl
   // The first page drawn has the main thread to itself: the document is shown sooner, and the next
   // renders overlap as usual once it is.
   const queue = createRenderQueue(1);
+  let destroying: Promise<void> | undefined;
   const draw = (index: number, canvas: HTMLCanvasElement, scale: number): PageRender => {
     let task: RenderTask | null = null;
     let cancelled = false;
@@ -206,11 +201,6 @@ export function pdfHandle(source: OpenedPdf | Promise<OpenedPdf>, pages: readonl
       check(index);
       return { ...(sizes[index] as Size) };
     },
-    geometry(index) {
-      check(index);
-      const { cropBox, rotation } = geometry[index] as PageGeometry;
-      return { cropBox: [...cropBox], rotation };
-    },
     render(index, canvas, scale, priority = 0) {
       check(index); // A page that does not exist throws now, not when its turn comes.
       return queue.add(priority, () => draw(index, canvas, scale));
@@ -222,10 +212,14 @@ export function pdfHandle(source: OpenedPdf | Promise<OpenedPdf>, pages: readonl
         ?.then((page) => page.cleanup())
         .catch(() => {});
     },
-    async destroy() {
-      queue.cancelAll();
-      const opened = await settled.catch(() => null);
-      if (opened !== null) await closePdf(opened);
+    destroy() {
+      // Once, however many owners ask.
+      destroying ??= (async () => {
+        queue.cancelAll();
+        const opened = await settled.catch(() => null);
+        if (opened !== null) await closePdf(opened);
+      })().catch(() => {});
+      return destroying;
     },
   };
 }
