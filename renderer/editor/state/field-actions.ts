@@ -1,6 +1,6 @@
 import { type FieldType, fieldTypes, limits } from "../../../common/fields";
 import { findField, hasGroup, replaceFields, selectedFields, withFields } from "./access";
-import { boxSize, clampOntoPage, pageSize, placeField } from "./geometry";
+import { boxSize, pageSize, placeField } from "./geometry";
 import { takeNewIds } from "./ids";
 import type { ActionOf, EditorState } from "./types";
 
@@ -22,10 +22,6 @@ export function addField(state: EditorState, action: ActionOf<"addField">): Edit
   return withFields(state, [...doc.fields, field], [field.id]);
 }
 
-/**
- * Moves every selected field by (dx, dy). The move is limited so that no field leaves its page, and every
- * field moves by the same allowed amount, so a clamped group keeps its shape.
- */
 /** The move (dx, dy) closest to the one asked for that keeps every selected field on its page; null if none can move. */
 export function clampSelectionMove(state: EditorState, dx: number, dy: number): { dx: number; dy: number } | null {
   const selected = selectedFields(state);
@@ -43,6 +39,10 @@ export function clampSelectionMove(state: EditorState, dx: number, dy: number): 
   return { dx: Math.min(Math.max(dx, minDx), maxDx), dy: Math.min(Math.max(dy, minDy), maxDy) };
 }
 
+/**
+ * Moves every selected field by (dx, dy). The move is limited so that no field leaves its page, and every
+ * field moves by the same allowed amount, so a clamped group keeps its shape.
+ */
 export function moveSelection(state: EditorState, action: ActionOf<"moveSelection">): EditorState {
   const selected = selectedFields(state);
   const clamped = clampSelectionMove(state, action.dx, action.dy);
@@ -83,10 +83,4 @@ export function deleteSelection(state: EditorState): EditorState {
   const selected = new Set(state.selection);
   const fields = state.doc.fields.filter((field) => !selected.has(field.id));
   return fields.length === state.doc.fields.length ? state : withFields(state, fields, []);
-}
-
-/** Whether a box of `type` fits on `page` at all (some pages are smaller than the largest boxes). */
-export function typeFitsPage(state: EditorState, type: FieldType, page: number): boolean {
-  const shown = pageSize(state.doc, page);
-  return shown !== undefined && clampOntoPage(shown, boxSize(type), { x: 0, y: 0 }) !== null;
 }
