@@ -325,7 +325,8 @@ try {
   /**
    * The harness's own transport: a draftsCreateFromFile of as many bytes as the PDF (zeros, refused at once
    * as not a PDF) through the same bridge, less main's work. Electron's IPC carries the bytes by structured
-   * clone; the harness carries them as base64 in JSON over the DevTools protocol.
+   * clone; the harness posts them in binary to its loopback server and names them in a Playwright binding
+   * call (test/support/harness-bytes.ts).
    */
   async function bridgeProbe(page: Page, bytes: number): Promise<number> {
     const before = spans.create.length;

@@ -155,7 +155,9 @@ export async function measureDrag(page: Page, origin: string, drafts: DraftStore
   // of beats it spans. Headless Chromium times its frames with a timer, whose jitter puts some intervals
   // of a steady 60 fps at 16.8 ms or 16.6 ms; the period is the median interval at rest.
   const period = percentile(idle, 0.5);
-  const onBeat = frames.map((interval) => Math.max(1, Math.round(interval / period)) * period);
+  // An interval counts as more than one period as soon as it passes the jitter (5% of a period), not from
+  // halfway: a 20 ms frame is a late one.
+  const onBeat = frames.map((interval) => Math.max(1, Math.ceil(interval / period - 0.05)) * period);
   return {
     p95FrameMs: percentile(onBeat, 0.95),
     rawP95FrameMs: percentile(frames, 0.95),
