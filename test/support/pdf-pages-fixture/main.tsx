@@ -1,11 +1,3 @@
-/// <reference types="vite/client" />
-/**
- * Test page for renderer/pdf (the app's editor screen does not exist yet). Query string:
- * - `src`: the PDF's URL (our own origin); `zoom`: percent (100 by default); `thumbs=0`: no thumbnail strip;
- * - `mode=raw`: no component at all, pdf.js alone renders page 1 (the benchmark's baseline).
- * It reports to `window.__pdfPagesFixture` (the FixtureReport below, which the test imports as a type).
- */
-import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { StrictMode, useCallback, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { loadPdf, type PdfHandle } from "../../../renderer/pdf/load-pdf";
@@ -18,7 +10,6 @@ import "./fixture.css";
 export interface FixtureReport {
   status: "loading" | "ready" | "failed";
   error: string | null;
-  mode: "viewer" | "raw";
   pageCount: number;
   /** Milliseconds from the PDF's bytes in hand to the document open (all page sizes known). */
   openMs: number | null;
@@ -40,7 +31,6 @@ const query = new URLSearchParams(window.location.search);
 const report: FixtureReport = {
   status: "loading",
   error: null,
-  mode: query.get("mode") === "raw" ? "raw" : "viewer",
   pageCount: 0,
   openMs: null,
   firstPaintMs: null,
@@ -119,40 +109,11 @@ function Viewer({ pdf, thumbnails, initialZoom }: { pdf: PdfHandle; thumbnails: 
   );
 }
 
-/** pdf.js alone (loaded on demand as load-pdf.ts does), with the same options: open, get page 1, draw it. */
-async function rawFirstPage(bytes: Uint8Array, started: number): Promise<void> {
-  const { getDocument, GlobalWorkerOptions } = await import("pdfjs-dist");
-  GlobalWorkerOptions.workerSrc = workerUrl;
-  const folder = (name: string) => new URL(`/pdfjs/${name}/`, document.baseURI).href;
-  const task = getDocument({
-    data: bytes,
-    cMapUrl: folder("cmaps"),
-    cMapPacked: true,
-    standardFontDataUrl: folder("standard_fonts"),
-    wasmUrl: folder("wasm"),
-    iccUrl: folder("iccs"),
-    useSystemFonts: false,
-    enableXfa: false,
-  });
-  const pdf = await task.promise;
-  report.pageCount = pdf.numPages;
-  report.openMs = performance.now() - started;
-  const page = await pdf.getPage(1);
-  const viewport = page.getViewport({ scale: scaleForZoom(1) * window.devicePixelRatio });
-  const canvas = document.createElement("canvas");
-  canvas.width = Math.round(viewport.width);
-  canvas.height = Math.round(viewport.height);
-  await page.render({ canvas, viewport }).promise;
-  report.firstPaintMs = performance.now() - started;
-  document.getElementById("root")?.append(canvas);
-}
-
 async function main(): Promise<void> {
   const response = await fetch(query.get("src") ?? "");
   if (!response.ok) throw new Error(`Could not fetch the PDF: ${response.status}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   const started = performance.now();
-  if (report.mode === "raw") return rawFirstPage(bytes, started);
   watchCanvases(started);
   const pdf = await loadPdf(bytes);
   report.pageCount = pdf.pageCount;
