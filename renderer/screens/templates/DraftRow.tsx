@@ -73,7 +73,15 @@ export function DraftRow({ draft, thumbnail, onOpen, onRename, onDuplicate, onDe
         </span>
       </div>
       <div className="row-actions">
-        <button type="button" onClick={() => setRenaming(true)} aria-label={`Rename ${draft.name}`}>
+        <button
+          type="button"
+          onClick={() => {
+            // The draft's name as it is now (it may have been renamed since this row was drawn).
+            setName(draft.name);
+            setRenaming(true);
+          }}
+          aria-label={`Rename ${draft.name}`}
+        >
           Rename
         </button>
         <button type="button" onClick={onDuplicate} aria-label={`Duplicate ${draft.name}`}>

@@ -142,7 +142,11 @@ export function TemplatesScreen({
 
         <h2>Drafts</h2>
         {drafts.status === "loading" && <p className="muted">Loading drafts…</p>}
-        {drafts.status === "failed" && <p role="alert">Drafts could not be read: {drafts.message}</p>}
+        {drafts.status === "failed" && (
+          <p className="problem" role="alert">
+            Drafts could not be read: {drafts.message}
+          </p>
+        )}
         {drafts.status === "ready" && drafts.value.problems.length > 0 && (
           <p className="notice" role="status">
             {drafts.value.problems.length} draft folder(s) could not be read and are not listed:{" "}
