@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { SigndeskApi } from "../../common/contract";
 import type { DraftGroup } from "../../common/draft";
+import { checkRecipients } from "../recipients/recipients";
 
 interface CreateTemplateDialogProps {
   bridge: SigndeskApi;
@@ -12,8 +13,6 @@ interface CreateTemplateDialogProps {
   onClose: () => void;
   onCreated: (message: string) => void;
 }
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** "Create template" or "Create and send": checks first, then uploads with a progress bar; the draft stays. */
 export function CreateTemplateDialog({
@@ -38,20 +37,12 @@ export function CreateTemplateDialog({
     dialog.current?.showModal();
   }, []);
 
+  // The Send screen's own checks (renderer/recipients), one message per problem.
   const check = (): string[] => {
-    const found = [...blockers];
-    if (!send) return found;
-    const seen = new Set<string>();
-    recipients.forEach((recipient, index) => {
-      const label = groups[index]?.label ?? `Recipient ${index + 1}`;
-      if (recipient.name.trim() === "") found.push(`Enter a name for ${label}.`);
-      if (!emailPattern.test(recipient.email.trim())) found.push(`Enter a valid e-mail address for ${label}.`);
-      const key = recipient.email.trim().toLowerCase();
-      if (key !== "" && seen.has(key))
-        found.push(`${recipient.email} is entered twice; each recipient needs their own address.`);
-      seen.add(key);
-    });
-    return found;
+    if (!send) return [...blockers];
+    const labels = groups.map((group, index) => group.label || `Recipient ${index + 1}`);
+    const rows = checkRecipients(recipients, labels);
+    return [...blockers, ...rows.flatMap((row) => [row.name, row.email]).filter((text) => text !== undefined)];
   };
 
   const submit = async () => {
@@ -107,6 +98,8 @@ export function CreateTemplateDialog({
     >
       <form
         method="dialog"
+        // The checks below name each problem; the browser's own would stop at the first, in its own words.
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void submit();

@@ -3,7 +3,14 @@ import type { SigndeskApi } from "../../../common/contract";
 import type { TemplateRecord } from "../../../common/records";
 import { formatWhen } from "../../format/when";
 import { useResource } from "../../hooks/useResource";
-import { blankEntry, checkRecipients, editRow, hasProblems, type RecipientEntry, recentRecipients } from "./recipients";
+import {
+  blankEntry,
+  checkRecipients,
+  editRow,
+  hasProblems,
+  type RecipientEntry,
+  recentRecipients,
+} from "../../recipients/recipients";
 import "../documents/documents.css";
 
 interface SendScreenProps {

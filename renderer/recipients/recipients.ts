@@ -1,5 +1,5 @@
-import type { DocumentRecord } from "../../../common/records";
-import { RecipientSchema } from "../../../common/records";
+import type { DocumentRecord } from "../../common/records";
+import { RecipientSchema } from "../../common/records";
 
 export interface RecipientEntry {
   name: string;
