@@ -1,16 +1,23 @@
-import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef } from "react";
+import { type KeyboardEvent, memo, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import { type CanvasCounter, useCanvasCounter } from "./canvas-counter";
+import { columnLayout, extentOf } from "./column-layout";
 import type { PdfHandle, Size } from "./load-pdf";
 import { PageCanvas } from "./PageCanvas";
 import { useDevicePixelRatio } from "./use-device-pixel-ratio";
 import { useLatest } from "./use-latest";
-import { useNearPages } from "./use-near-pages";
+import { usePageWindow } from "./use-page-window";
 import "./pdf.css";
 
 /** Each page image fits this box (CSS px). */
 export const THUMBNAIL_BOX = { width: 112, height: 144 };
 /** At most this many thumbnails hold a canvas at once. */
 export const MAX_LIVE_THUMBNAILS = 24;
+/** CSS px around the list (the strip's padding). */
+const STRIP_PADDING = 8;
+/** CSS px between thumbnails. */
+const THUMBNAIL_GAP = 4;
+/** A thumbnail's height besides its image: the button's padding (6 + 6), the gap (4) and the number's line (16); pdf.css. */
+const THUMBNAIL_CHROME = 32;
 
 export interface PageThumbnailsProps {
   pdf: PdfHandle;
@@ -28,9 +35,10 @@ function thumbnailSize(page: Size): Size {
 }
 
 /**
- * A strip of small page images, each a button "Go to page N". Drawn lazily like the pages (only near the
- * strip's view), at a low resolution: the image's own CSS size at the device pixel ratio. One Tab stop
- * (the current page); the arrow keys, Home and End move between pages.
+ * A strip of small page images, each a button "Go to page N". Only thumbnails near the strip's view are in
+ * the DOM (and the current page's, the strip's Tab stop), drawn at a low resolution: the image's own CSS
+ * size at the device pixel ratio. One Tab stop (the current page); the arrow keys, Home and End move
+ * between pages.
  */
 export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given }: PageThumbnailsProps) {
   const strip = useRef<HTMLElement>(null);
@@ -38,25 +46,54 @@ export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given
   const counter = useCanvasCounter(strip);
   const fromPdf = useMemo(() => Array.from({ length: pdf.pageCount }, (_, index) => pdf.pageSize(index)), [pdf]);
   const sizes = given ?? fromPdf;
-  const { near } = useNearPages(strip, {
-    attribute: "thumbnail-index",
-    count: sizes.length,
-    generation: pdf,
+  const shownSizes = useMemo(() => sizes.map(thumbnailSize), [sizes]);
+  const layout = useMemo(
+    () =>
+      columnLayout(
+        shownSizes.map((size) => size.height + THUMBNAIL_CHROME),
+        THUMBNAIL_GAP,
+        0,
+      ),
+    [shownSizes],
+  );
+  const { window: shown, refresh } = usePageWindow(strip, {
+    layout,
+    offset: STRIP_PADDING,
     max: MAX_LIVE_THUMBNAILS,
   });
   const latestSelect = useLatest(onSelect);
   const select = useCallback((index: number) => latestSelect.current(index), [latestSelect]);
+  /** The thumbnail to focus once it is in the DOM (a key moved to a page outside the strip's view). */
+  const focusWanted = useRef<number | null>(null);
 
-  // Keeps the current page's thumbnail within the strip's view.
-  useEffect(() => {
-    const root = strip.current;
-    const item = root?.querySelector<HTMLElement>(`[data-thumbnail-index="${currentPage}"]`);
-    if (root == null || item == null) return;
-    if (item.offsetTop < root.scrollTop) root.scrollTop = item.offsetTop;
-    else if (item.offsetTop + item.offsetHeight > root.scrollTop + root.clientHeight) {
-      root.scrollTop = item.offsetTop + item.offsetHeight - root.clientHeight;
-    }
-  }, [currentPage]);
+  /** Scrolls the strip, the least, so that the thumbnail of `index` is in its view. */
+  const reveal = useCallback(
+    (index: number) => {
+      const root = strip.current;
+      if (root === null) return;
+      const { top, height } = extentOf(layout, index);
+      const itemTop = STRIP_PADDING + top;
+      if (itemTop < root.scrollTop) root.scrollTop = itemTop;
+      else if (itemTop + height > root.scrollTop + root.clientHeight) {
+        root.scrollTop = itemTop + height - root.clientHeight;
+      }
+      refresh();
+    },
+    [layout, refresh],
+  );
+
+  useLayoutEffect(() => {
+    if (currentPage < layout.tops.length) reveal(currentPage);
+  }, [currentPage, layout, reveal]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the window has moved, to focus what a key asked for.
+  useLayoutEffect(() => {
+    const index = focusWanted.current;
+    const button = strip.current?.querySelector<HTMLButtonElement>(`[data-thumbnail-index="${index}"] button`);
+    if (index === null || button == null) return;
+    focusWanted.current = null;
+    button.focus();
+  }, [shown]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const from = Number(
@@ -69,30 +106,50 @@ export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given
     if (to === undefined) return;
     event.preventDefault();
     const index = Math.min(last, Math.max(0, to));
-    strip.current?.querySelector<HTMLButtonElement>(`[data-thumbnail-index="${index}"] button`)?.focus();
+    const button = strip.current?.querySelector<HTMLButtonElement>(`[data-thumbnail-index="${index}"] button`);
+    if (button != null) {
+      button.focus();
+      return;
+    }
+    focusWanted.current = index;
+    reveal(index);
   };
 
+  const mounted = new Set<number>();
+  for (let index = shown.first; index <= shown.last; index += 1) mounted.add(index);
+  if (currentPage < sizes.length) mounted.add(currentPage);
+  const items: ReactNode[] = [];
+  for (const index of [...mounted].sort((a, b) => a - b)) {
+    const size = sizes[index];
+    const image = shownSizes[index];
+    if (size === undefined || image === undefined) continue;
+    items.push(
+      <Thumbnail
+        key={index}
+        pdf={pdf}
+        index={index}
+        count={sizes.length}
+        top={extentOf(layout, index).top}
+        width={image.width}
+        height={image.height}
+        pixelsPerPoint={shown.near.has(index) ? (image.width / size.width) * ratio : 0}
+        current={index === currentPage}
+        counter={counter}
+        onSelect={select}
+      />,
+    );
+  }
+
   return (
-    <nav ref={strip} className="pdf-thumbnails" aria-label={label ?? "Page thumbnails"} onKeyDown={onKeyDown}>
-      <ol className="pdf-thumbnail-list">
-        {sizes.map((size, index) => {
-          const shown = thumbnailSize(size);
-          const live = near.has(index);
-          return (
-            <Thumbnail
-              // biome-ignore lint/suspicious/noArrayIndexKey: a page's index is its identity within one document.
-              key={index}
-              pdf={pdf}
-              index={index}
-              width={shown.width}
-              height={shown.height}
-              pixelsPerPoint={live ? (shown.width / size.width) * ratio : 0}
-              current={index === currentPage}
-              counter={counter}
-              onSelect={select}
-            />
-          );
-        })}
+    <nav
+      ref={strip}
+      className="pdf-thumbnails"
+      style={{ padding: STRIP_PADDING }}
+      aria-label={label ?? "Page thumbnails"}
+      onKeyDown={onKeyDown}
+    >
+      <ol className="pdf-thumbnail-list" style={{ height: layout.height }}>
+        {items}
       </ol>
     </nav>
   );
@@ -101,6 +158,9 @@ export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given
 interface ThumbnailProps {
   pdf: PdfHandle;
   index: number;
+  count: number;
+  /** From the list's top (CSS px). */
+  top: number;
   width: number;
   height: number;
   /** 0 for a thumbnail that is not drawn. */
@@ -111,9 +171,15 @@ interface ThumbnailProps {
 }
 
 const Thumbnail = memo(function Thumbnail(props: ThumbnailProps) {
-  const { pdf, index, width, height, pixelsPerPoint, current, counter, onSelect } = props;
+  const { pdf, index, count, top, width, height, pixelsPerPoint, current, counter, onSelect } = props;
   return (
-    <li className="pdf-thumbnail-item" data-thumbnail-index={index}>
+    <li
+      className="pdf-thumbnail-item"
+      data-thumbnail-index={index}
+      style={{ top }}
+      aria-setsize={count}
+      aria-posinset={index + 1}
+    >
       <button
         type="button"
         className="pdf-thumbnail"

@@ -1,11 +1,12 @@
 import { memo, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { type CanvasCounter, useCanvasCounter } from "./canvas-counter";
+import { columnLayout, extentOf } from "./column-layout";
 import type { PdfHandle, Size } from "./load-pdf";
 import { canvasPixelsPerPoint, PageCanvas } from "./PageCanvas";
 import { useDevicePixelRatio } from "./use-device-pixel-ratio";
 import { useLatest } from "./use-latest";
-import { useNearPages } from "./use-near-pages";
-import { type Extent, mostVisiblePage, visibleHeight } from "./visibility";
+import { usePageWindow } from "./use-page-window";
+import { mostVisiblePage, visibleHeight } from "./visibility";
 import "./pdf.css";
 
 /** CSS px between pages and around the column (the `padding` to give zoom.ts's fit functions). */
@@ -33,9 +34,10 @@ export interface PdfPagesProps {
 
 /**
  * All pages of `pdf` in a scrolling column. Every page has its place at its size, so the scrollbar is
- * right for any number of pages; only pages within about one screen of the view (at most MAX_LIVE_PAGES)
- * are drawn, at the device pixel ratio. A page that leaves that range has its render cancelled and its
- * canvas removed. The container's `data-live-canvases` tells how many canvases exist.
+ * right for any number of pages, but only pages within about one screen of the view are in the DOM, and
+ * of those at most MAX_LIVE_PAGES are drawn, at the device pixel ratio. A page that leaves that range has
+ * its render cancelled and its canvas removed. The container's `data-live-canvases` tells how many
+ * canvases exist.
  */
 export function PdfPages({
   pdf,
@@ -48,16 +50,21 @@ export function PdfPages({
   onPageShown,
 }: PdfPagesProps) {
   const container = useRef<HTMLElement>(null);
+  const column = useRef<HTMLDivElement>(null);
   const ratio = useDevicePixelRatio();
   const counter = useCanvasCounter(container);
   const fromPdf = useMemo(() => Array.from({ length: pdf.pageCount }, (_, index) => pdf.pageSize(index)), [pdf]);
   const sizes = given ?? fromPdf;
-  const { near, measure } = useNearPages(container, {
-    attribute: "page-index",
-    count: sizes.length,
-    generation: pdf,
-    max: MAX_LIVE_PAGES,
-  });
+  const layout = useMemo(
+    () =>
+      columnLayout(
+        sizes.map((size) => size.height * scale),
+        PAGE_GAP,
+        PAGE_GAP,
+      ),
+    [sizes, scale],
+  );
+  const widest = useMemo(() => sizes.reduce((most, size) => Math.max(most, size.width), 0) * scale, [sizes, scale]);
   const onVisible = useLatest(onVisiblePageChange);
   const visible = useRef(-1);
   /** Where the view's top is (a page and a fraction of its height), kept across zoom changes. */
@@ -68,26 +75,58 @@ export function PdfPages({
    */
   const pinned = useRef<{ index: number; scrollTop: number } | null>(null);
 
+  // Before the page window's own effect, so that it takes the window from where these put the view.
+  // After a zoom, the same place of the same page stays at the top of the view.
+  const laidOutScale = useRef(scale);
+  useLayoutEffect(() => {
+    if (laidOutScale.current === scale) return;
+    laidOutScale.current = scale;
+    const root = container.current;
+    if (root === null) return;
+    const { top, height } = extentOf(layout, anchor.current.index);
+    root.scrollTop = top + anchor.current.fraction * height;
+  }, [scale, layout]);
+
+  // Across, the page at the top of the view is centred when it fits the view, else shown from its left
+  // edge: a wider page elsewhere (a landscape one) widens the column but must not push this one aside.
+  useLayoutEffect(() => {
+    const root = container.current;
+    const size = sizes[anchor.current.index];
+    if (root === null || column.current === null || size === undefined) return;
+    const width = size.width * scale;
+    const left = (column.current.offsetWidth - width) / 2;
+    root.scrollLeft = width <= root.clientWidth ? left + width / 2 - root.clientWidth / 2 : left - PAGE_GAP;
+  }, [scale, sizes]);
+
+  const target = scrollToPage?.index ?? 0;
+  const token = scrollToPage?.token;
+  // The layout is read, not watched: a zoom keeps the anchor instead.
+  const laidOut = useLatest(layout);
+  useLayoutEffect(() => {
+    const root = container.current;
+    if (token === undefined || root === null || target >= laidOut.current.tops.length) return;
+    root.scrollTop = extentOf(laidOut.current, target).top - PAGE_GAP;
+    pinned.current = { index: target, scrollTop: root.scrollTop };
+  }, [target, token, laidOut]);
+
+  const { window: shown, view, extents } = usePageWindow(container, { layout, offset: 0, max: MAX_LIVE_PAGES });
+
   useEffect(() => {
     const root = container.current;
-    // Nothing to measure before pages are in range; each change of the range re-measures.
-    if (root === null || near.size === 0) return;
+    // Nothing to track before pages are in range; each change of the range tracks anew.
+    if (root === null || shown.last < shown.first) return;
     let frame = 0;
     const track = () => {
       frame = 0;
-      const { extents, view } = measure();
-      if (pinned.current !== null && pinned.current.scrollTop !== view.top) pinned.current = null;
+      const seen = view();
+      const inRange = extents();
+      if (pinned.current !== null && pinned.current.scrollTop !== root.scrollTop) pinned.current = null;
       const pin = pinned.current;
-      const pinShown = extents.some((extent) => extent.index === pin?.index && visibleHeight(extent, view) > 0);
-      const page = pin !== null && pinShown ? pin.index : mostVisiblePage(extents, view);
-      const atTop = extents
-        .filter((extent) => extent.top + extent.height > view.top)
-        .reduce<Extent | null>(
-          (first, extent) => (first === null || extent.index < first.index ? extent : first),
-          null,
-        );
-      if (atTop !== null) {
-        anchor.current = { index: atTop.index, fraction: (view.top - atTop.top) / Math.max(1, atTop.height) };
+      const pinShown = pin !== null && visibleHeight(extentOf(layout, pin.index), seen) > 0;
+      const page = pin !== null && pinShown ? pin.index : mostVisiblePage(inRange, seen);
+      const atTop = inRange.find((extent) => extent.top + extent.height > seen.top);
+      if (atTop !== undefined) {
+        anchor.current = { index: atTop.index, fraction: (seen.top - atTop.top) / Math.max(1, atTop.height) };
       }
       if (page !== null && page !== visible.current) {
         visible.current = page;
@@ -103,66 +142,36 @@ export function PdfPages({
       root.removeEventListener("scroll", schedule);
       cancelAnimationFrame(frame);
     };
-  }, [measure, onVisible, near]);
+  }, [view, extents, layout, onVisible, shown]);
 
-  // After a zoom, the same place of the same page stays at the top of the view.
-  const laidOutScale = useRef(scale);
-  useLayoutEffect(() => {
-    if (laidOutScale.current === scale) return;
-    laidOutScale.current = scale;
-    const root = container.current;
-    const page = root?.querySelector<HTMLElement>(`[data-page-index="${anchor.current.index}"]`);
-    if (root == null || page == null) return;
-    root.scrollTop = page.offsetTop + anchor.current.fraction * page.offsetHeight;
-  }, [scale]);
-
-  // Across, the page at the top of the view is centred when it fits the view, else shown from its left
-  // edge: a wider page elsewhere (a landscape one) widens the column but must not push this one aside.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the zoom and the sizes lay the pages out anew; the effect reads the result from the DOM.
-  useLayoutEffect(() => {
-    const root = container.current;
-    const page = root?.querySelector<HTMLElement>(`[data-page-index="${anchor.current.index}"]`);
-    if (root == null || page == null || sizes.length === 0) return;
-    root.scrollLeft =
-      page.offsetWidth <= root.clientWidth
-        ? page.offsetLeft + page.offsetWidth / 2 - root.clientWidth / 2
-        : page.offsetLeft - PAGE_GAP;
-  }, [scale, sizes]);
-
-  const target = scrollToPage?.index ?? 0;
-  const token = scrollToPage?.token;
-  useLayoutEffect(() => {
-    if (token === undefined) return;
-    const root = container.current;
-    const page = root?.querySelector<HTMLElement>(`[data-page-index="${target}"]`);
-    if (root == null || page == null) return;
-    root.scrollTop = page.offsetTop - PAGE_GAP;
-    pinned.current = { index: target, scrollTop: root.scrollTop };
-  }, [target, token]);
+  const slots: ReactNode[] = [];
+  for (let index = shown.first; index <= shown.last; index += 1) {
+    const size = sizes[index];
+    if (size === undefined) continue;
+    const live = shown.near.has(index);
+    const css = { width: size.width * scale, height: size.height * scale };
+    slots.push(
+      <PageSlot
+        key={index}
+        pdf={pdf}
+        index={index}
+        count={sizes.length}
+        top={extentOf(layout, index).top}
+        width={css.width}
+        height={css.height}
+        pixelsPerPoint={live ? canvasPixelsPerPoint(size, scale, ratio) : 0}
+        counter={counter}
+        overlay={live ? renderOverlay?.(index, css) : undefined}
+        onShown={onPageShown}
+      />,
+    );
+  }
 
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it.
     <section ref={container} className="pdf-pages" aria-label={label ?? "Document pages"} tabIndex={0}>
-      <div className="pdf-pages-column" style={{ padding: PAGE_GAP }}>
-        {sizes.map((size, index) => {
-          const live = near.has(index);
-          const css = { width: size.width * scale, height: size.height * scale };
-          return (
-            <PageSlot
-              // biome-ignore lint/suspicious/noArrayIndexKey: a page's index is its identity within one document.
-              key={index}
-              pdf={pdf}
-              index={index}
-              count={sizes.length}
-              width={css.width}
-              height={css.height}
-              pixelsPerPoint={live ? canvasPixelsPerPoint(size, scale, ratio) : 0}
-              counter={counter}
-              overlay={live ? renderOverlay?.(index, css) : undefined}
-              onShown={onPageShown}
-            />
-          );
-        })}
+      <div ref={column} className="pdf-pages-column" style={{ width: widest + 2 * PAGE_GAP, height: layout.height }}>
+        {slots}
       </div>
     </section>
   );
@@ -172,6 +181,8 @@ interface PageSlotProps {
   pdf: PdfHandle;
   index: number;
   count: number;
+  /** From the column's top (CSS px). */
+  top: number;
   width: number;
   height: number;
   /** 0 for a page that is not drawn. */
@@ -182,7 +193,7 @@ interface PageSlotProps {
 }
 
 const PageSlot = memo(function PageSlot(props: PageSlotProps) {
-  const { pdf, index, count, width, height, pixelsPerPoint, counter, overlay, onShown } = props;
+  const { pdf, index, count, top, width, height, pixelsPerPoint, counter, overlay, onShown } = props;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a page groups its drawing and its fields; <fieldset> is a form's.
     <div
@@ -190,7 +201,7 @@ const PageSlot = memo(function PageSlot(props: PageSlotProps) {
       role="group"
       aria-label={`Page ${index + 1} of ${count}`}
       data-page-index={index}
-      style={{ width, height, marginBottom: index === count - 1 ? 0 : PAGE_GAP }}
+      style={{ top, width, height }}
     >
       {pixelsPerPoint > 0 ? (
         <PageCanvas

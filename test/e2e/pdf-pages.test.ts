@@ -276,6 +276,9 @@ describeWith("chromium", "PDF pages in Chromium, under the app's CSP", () => {
       const pages = page.locator(".pdf-pages");
       await expect.poll(() => page.locator(".pdf-pages canvas").count(), { timeout: 20_000 }).toBeGreaterThan(0);
       const counts: number[] = [];
+      // Only pages (and thumbnails) within about a screen of the view are in the DOM at all.
+      const slotCounts: number[] = [];
+      const thumbnailCounts: number[] = [];
       for (let top = 0; ; ) {
         const step = await pages.evaluate(async (element, scrollTop) => {
           element.scrollTop = scrollTop;
@@ -286,9 +289,13 @@ describeWith("chromium", "PDF pages in Chromium, under the app's CSP", () => {
             height: element.clientHeight,
             live: Number(element.dataset.liveCanvases),
             canvases: element.querySelectorAll("canvas").length,
+            slots: element.querySelectorAll("[data-page-index]").length,
+            thumbnails: document.querySelectorAll("[data-thumbnail-index]").length,
           };
         }, top);
         counts.push(step.live, step.canvases);
+        slotCounts.push(step.slots);
+        thumbnailCounts.push(step.thumbnails);
         if (top >= step.bottom) break;
         top = Math.min(top + step.height * 0.75, step.bottom);
       }
@@ -307,6 +314,10 @@ describeWith("chromium", "PDF pages in Chromium, under the app's CSP", () => {
       expect(final.maxLiveCanvases).toBeLessThanOrEqual(12);
       expect(final.maxCanvasesInPages).toBeLessThanOrEqual(12);
       expect(Math.max(...counts)).toBeGreaterThanOrEqual(10);
+      expect(Math.min(...slotCounts)).toBeGreaterThanOrEqual(5);
+      expect(Math.max(...slotCounts)).toBeLessThanOrEqual(24);
+      expect(Math.min(...thumbnailCounts)).toBeGreaterThanOrEqual(5);
+      expect(Math.max(...thumbnailCounts)).toBeLessThanOrEqual(40);
       // The thumbnail strip is lazy too, follows the current page, and is operable from the keyboard.
       expect(await page.locator(".pdf-thumbnails canvas").count()).toBeLessThanOrEqual(24);
       const current = page.getByRole("button", { name: "Go to page 296", exact: true });
@@ -336,6 +347,12 @@ describeWith("chromium", "PDF pages in Chromium, under the app's CSP", () => {
     const { page, problems, close } = await open("src=/docs/letter300.pdf&thumbs=0");
     try {
       const pages = page.locator(".pdf-pages");
+      // Only pages near the view are in the DOM: scroll near page 50 first (letter pages at 100%: 1056 px
+      // and a 16 px gap each), then to 100 px into it as laid out.
+      await pages.evaluate((element) => {
+        element.scrollTop = 49 * (1056 + 16);
+      });
+      await page.locator('.pdf-pages [data-page-index="49"]').waitFor();
       await pages.evaluate((element) => {
         const fiftieth = element.querySelector<HTMLElement>('[data-page-index="49"]');
         element.scrollTop = (fiftieth?.offsetTop ?? 0) + 100;
