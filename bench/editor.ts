@@ -303,8 +303,11 @@ try {
       parts: {
         // Reading the file, the bridge carrying it to main (binary over loopback HTTP and a Playwright binding
         // here, structured clone over Electron's IPC), main writing it to a scratch file.
+        // Main is asked once page 1 is on screen (TemplatesScreen's mainMayStart), so this includes that wait.
         to_main_ms: made.start - change,
         draft_create_ms: made.end - made.start,
+        // How long after page 1 was drawn the editor became editable (main's draft arrived).
+        draft_after_first_page_ms: made.end - first,
         // In parallel: the file read and pdf.js's worker started (its module is loaded already).
         worker_started_ms: worker - change,
         // The editor screen mounted: once pdf.js has opened the PDF (the draft still being made), or once
@@ -457,6 +460,7 @@ try {
     scroll_s: round(scroll.seconds, 1),
     long_first_page_editor_ms: round(long.firstMs),
     long_draft_create_ms: round(long.parts.draft_create_ms ?? Number.NaN),
+    long_draft_after_first_page_ms: round(long.parts.draft_after_first_page_ms ?? Number.NaN),
     long_pages_view_ms: round(long.parts.pages_view_ms ?? Number.NaN),
     runs,
   };

@@ -55,7 +55,14 @@ export function EditorScreen({ bridge, draftId, onClose, onRefused }: EditorScre
     );
   }
   return (
-    <Editor bridge={bridge} draft={document.draft} pdf={document.pdf} pending={document.pending} onClose={onClose} />
+    <Editor
+      bridge={bridge}
+      draft={document.draft}
+      pdf={document.pdf}
+      pending={document.pending}
+      onFirstPageShown={document.pageShown}
+      onClose={onClose}
+    />
   );
 }
 
@@ -71,6 +78,7 @@ function Editor({
   draft,
   pdf,
   pending,
+  onFirstPageShown,
   onClose,
 }: {
   bridge: SigndeskApi;
@@ -78,6 +86,8 @@ function Editor({
   pdf: PdfHandle;
   /** Shown before main has made the draft: the pages only, nothing editable (useDraftDocument). */
   pending: boolean;
+  /** Told when page 1 is on screen (or after a moment, should it not draw). */
+  onFirstPageShown: () => void;
   onClose: () => void;
 }) {
   const [state, dispatchAny] = useReducer(screenReducer, draft, openEditorState);
@@ -132,6 +142,9 @@ function Editor({
     const late = setTimeout(() => setFirstShown(true), 1500);
     return () => clearTimeout(late);
   }, []);
+  useEffect(() => {
+    if (firstShown) onFirstPageShown();
+  }, [firstShown, onFirstPageShown]);
   const [visiblePage, setVisiblePage] = useState(0);
   const [scrollTo, setScrollTo] = useState<{ index: number; token: number }>();
   const [placing, setPlacing] = useState<FieldType | null>(null);

@@ -15,7 +15,7 @@ import {
 export type DraftDocument =
   | { status: "loading" }
   /** `pending`: main has not answered with the draft yet; the pages show, nothing can be edited. */
-  | { status: "ready"; draft: Draft; pdf: PdfHandle; pending: boolean }
+  | { status: "ready"; draft: Draft; pdf: PdfHandle; pending: boolean; pageShown: () => void }
   | { status: "failed"; message: string };
 
 /**
@@ -61,9 +61,11 @@ export function useDraftDocument(
   useEffect(() => {
     let current = true;
     const handles: PdfHandle[] = [];
+    /** A pending draft's: main makes the draft once page 1 is on screen, or once the editor has gone. */
+    let pageShown = () => {};
     const show = (draft: Draft, pdf: PdfHandle, pending = false) => {
       if (!handles.includes(pdf)) handles.push(pdf);
-      if (current) setState({ status: "ready", draft, pdf, pending });
+      if (current) setState({ status: "ready", draft, pdf, pending, pageShown });
       else void pdf.destroy();
     };
     const fail = (error: unknown) => {
@@ -76,6 +78,7 @@ export function useDraftDocument(
       show(read.value.draft, await loadPdf(read.value.pdf, read.value.draft.pages));
     };
     const fromPending = async (pending: PendingDraft) => {
+      pageShown = pending.pageShown;
       const provisional = await provisionalDraft(key, pending);
       const pdf = pdfHandle(pending.opened, provisional.pages);
       show(provisional, pdf, true);
@@ -122,6 +125,7 @@ export function useDraftDocument(
     });
     return () => {
       current = false;
+      pageShown();
       for (const pdf of handles) void pdf.destroy();
     };
   }, [bridge, key, onRefused]);

@@ -18,6 +18,8 @@ export interface PendingDraft {
   opened: OpenedPdf;
   /** Main's draft; rejects with the message to show if main refused the file. */
   made: Promise<Draft>;
+  /** Told once page 1 is on screen, or once the editor has gone: main makes the draft then. */
+  pageShown: () => void;
 }
 
 const prefetched = new Map<string, PrefetchedDraft>();

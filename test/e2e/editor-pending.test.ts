@@ -14,6 +14,8 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
   const problems: string[] = [];
   /** Main's draft creations waiting for the test to let them go on, or fail. */
   const holds: { release: () => void; refuse: (message: string) => void }[] = [];
+  /** Whether page 1 was on screen (1) or not (0) when main was asked for each draft. */
+  const pageOneDrawnWhenCalled: number[] = [];
 
   beforeAll(async () => {
     app = await openApp({ viewport: { width: 1400, height: 900 } });
@@ -21,6 +23,7 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
     const drafts = app.core.drafts;
     const create = drafts.createFromFile.bind(drafts);
     drafts.createFromFile = async (...args) => {
+      pageOneDrawnWhenCalled.push(await firstPageCanvas().count());
       await new Promise<void>((resolve, reject) => {
         holds.push({ release: resolve, refuse: (message) => reject(new HandlerError("internal", message)) });
       });
@@ -46,6 +49,9 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
       bytes: await makePdf([{}, { rotate: 90 }]),
     });
     const main = await held();
+    // Main is asked for the draft only once page 1 is on screen (TemplatesScreen's mainMayStart): the
+    // two would otherwise share the cores while the person waits to see the page.
+    expect(pageOneDrawnWhenCalled).toEqual([1]);
     // Main has not made the draft, yet page 1 is drawn in the editor.
     await firstPageCanvas().waitFor({ timeout: 20_000 });
     await editorToolbar(app.page).getByRole("status").filter({ hasText: "Preparing the draft…" }).waitFor();

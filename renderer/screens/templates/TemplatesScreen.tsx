@@ -9,6 +9,27 @@ import { DraftThumbnail } from "./DraftThumbnail";
 import { readDraftFile } from "./read-dropped-file";
 import { useFileDrop } from "./useFileDrop";
 
+/** How long main may wait for page 1 of a new PDF to be drawn before it makes the draft anyway. */
+const MAIN_WAITS_AT_MOST_MS = 2000;
+
+/**
+ * When main may make the draft of a PDF being opened: once its page 1 is on screen (`shown`), at once
+ * should pdf.js fail on it (main then says why), and after MAIN_WAITS_AT_MOST_MS whatever happens. Main
+ * reads the whole PDF to make a draft: started together, the two share the machine's cores while the
+ * person waits to see the page, and the draft, which nobody can edit before the page is there, comes no
+ * sooner for it.
+ */
+function mainMayStart(opening: Promise<unknown>, shown: Promise<void>): Promise<void> {
+  return Promise.race([
+    shown,
+    opening.then(
+      () => new Promise<void>(() => {}),
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => setTimeout(resolve, MAIN_WAITS_AT_MOST_MS)),
+  ]);
+}
+
 interface TemplatesScreenProps {
   bridge: SigndeskApi;
   /** A problem to show on arrival (a file the editor began showing, which main then refused). */
@@ -44,10 +65,15 @@ export function TemplatesScreen({
       const word = /\.docx?$/i.test(read.fileName);
       setBusy(word ? `Converting ${read.fileName} to PDF…` : `Opening ${read.fileName}…`);
       const refused = (error: unknown) => `${read.fileName} could not be opened: ${(error as Error).message}`;
-      // A PDF is what the editor will show: pdf.js starts on it while main makes the draft.
+      // A PDF is what the editor will show: pdf.js opens it at once, and main makes the draft once page 1
+      // is on screen (see mainMayStart).
       const opening = word ? null : startOpening(read.bytes);
-      const making = bridge
-        .draftsCreateFromFile({ fileName: read.fileName, bytes: read.bytes })
+      let pageShown = () => {};
+      const shown = new Promise<void>((resolve) => {
+        pageShown = resolve;
+      });
+      const making = (opening === null ? Promise.resolve() : mainMayStart(opening, shown))
+        .then(() => bridge.draftsCreateFromFile({ fileName: read.fileName, bytes: read.bytes }))
         .then((answer) => unwrap(answer));
       making.catch(() => {});
       if (opening !== null) {
@@ -68,7 +94,7 @@ export function TemplatesScreen({
             throw new Error(refused(error));
           });
           made.catch(() => {});
-          onOpenDraft(offerPending({ fileName: read.fileName, opened: first.opened, made }));
+          onOpenDraft(offerPending({ fileName: read.fileName, opened: first.opened, made, pageShown }));
           return;
         }
       }
