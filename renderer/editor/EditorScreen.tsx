@@ -165,7 +165,7 @@ function Editor({
       setScale((now) => (direction === "reset" ? scaleForZoom(1) : direction === "in" ? zoomIn(now) : zoomOut(now))),
     [],
   );
-  useEditorKeys({ dispatch, command, zoom });
+  useEditorKeys({ dispatch, command, zoom, isBusy: fieldDrag.isDragging });
 
   // Fields land on whole points, as the inspector shows them and as the arrow keys move them.
   const place = (type: FieldType, onPage: number, x: number, y: number) => {
@@ -253,6 +253,7 @@ function Editor({
           onWheel={(event) => {
             if (!(event.ctrlKey || event.metaKey)) return;
             event.preventDefault();
+            if (fieldDrag.isDragging()) return;
             zoom(event.deltaY < 0 ? "in" : "out");
           }}
         >

@@ -17,12 +17,19 @@ interface EditorKeys {
   dispatch: (action: EditorAction) => void;
   command: (command: EditorCommand) => void;
   zoom: (direction: "in" | "out" | "reset") => void;
+  /** True while keys must wait (a field is being dragged): they are ignored then. */
+  isBusy: () => boolean;
 }
 
 /** Every editor action on the keyboard (see state/keyboard.ts), plus Ctrl/Cmd + plus/minus/0 for zoom. */
-export function useEditorKeys({ dispatch, command, zoom }: EditorKeys): void {
+export function useEditorKeys({ dispatch, command, zoom, isBusy }: EditorKeys): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      // A paste, an undo or a zoom under a field being dragged would change what the drag is moving.
+      if (isBusy()) {
+        if (!typingInto(event.target) && event.key !== "Alt") event.preventDefault();
+        return;
+      }
       const primary = platform === "mac" ? event.metaKey : event.ctrlKey;
       if (primary && !event.altKey && ["+", "=", "-", "0"].includes(event.key)) {
         event.preventDefault();
@@ -38,5 +45,5 @@ export function useEditorKeys({ dispatch, command, zoom }: EditorKeys): void {
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [dispatch, command, zoom]);
+  }, [dispatch, command, zoom, isBusy]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Guide } from "./FieldLayer";
 import type { EditorAction, EditorState } from "./state/editor-state";
 import { clampSelectionMove } from "./state/field-actions";
@@ -12,6 +12,8 @@ export interface FieldDrag {
   /** Proposed top-left (points) of the grabbed field; answers where it may go. */
   onDragMove: (id: string, x: number, y: number) => { x: number; y: number };
   onDragEnd: () => void;
+  /** True while a field is being dragged: editor keys wait for the drop (the fields dragged are Konva's then). */
+  isDragging: () => boolean;
 }
 
 /**
@@ -83,5 +85,7 @@ export function useFieldDrag(state: EditorState, dispatch: (action: EditorAction
     dispatch({ type: "endGesture" });
   };
 
-  return { guides, onDragStart, onDragMove, onDragEnd };
+  const isDragging = useCallback(() => drag.current !== null, []);
+
+  return { guides, onDragStart, onDragMove, onDragEnd, isDragging };
 }

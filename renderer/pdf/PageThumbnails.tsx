@@ -1,4 +1,13 @@
-import { type KeyboardEvent, memo, type ReactNode, useCallback, useLayoutEffect, useMemo, useRef } from "react";
+import {
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { type CanvasCounter, useCanvasCounter } from "./canvas-counter";
 import { columnLayout, extentOf } from "./column-layout";
 import type { PdfHandle, Size } from "./load-pdf";
@@ -65,6 +74,10 @@ export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given
   const select = useCallback((index: number) => latestSelect.current(index), [latestSelect]);
   /** The thumbnail to focus once it is in the DOM (a key moved to a page outside the strip's view). */
   const focusWanted = useRef<number | null>(null);
+  /** The thumbnail that has the focus: it stays in the DOM wherever the strip scrolls, keeping the focus. */
+  const [focused, setFocused] = useState<number | null>(null);
+  const indexOf = (target: EventTarget | null) =>
+    Number((target as HTMLElement | null)?.closest<HTMLElement>("[data-thumbnail-index]")?.dataset.thumbnailIndex);
 
   /** Scrolls the strip, the least, so that the thumbnail of `index` is in its view. */
   const reveal = useCallback(
@@ -96,9 +109,7 @@ export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given
   }, [shown]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const from = Number(
-      (event.target as HTMLElement).closest<HTMLElement>("[data-thumbnail-index]")?.dataset.thumbnailIndex,
-    );
+    const from = indexOf(event.target);
     if (!Number.isInteger(from)) return;
     const last = sizes.length - 1;
     const moves: Record<string, number> = { ArrowUp: from - 1, ArrowDown: from + 1, Home: 0, End: last };
@@ -118,6 +129,7 @@ export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given
   const mounted = new Set<number>();
   for (let index = shown.first; index <= shown.last; index += 1) mounted.add(index);
   if (currentPage < sizes.length) mounted.add(currentPage);
+  if (focused !== null && focused < sizes.length) mounted.add(focused);
   const items: ReactNode[] = [];
   for (const index of [...mounted].sort((a, b) => a - b)) {
     const size = sizes[index];
@@ -147,6 +159,13 @@ export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given
       style={{ padding: STRIP_PADDING }}
       aria-label={label ?? "Page thumbnails"}
       onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        const index = indexOf(event.target);
+        setFocused(Number.isInteger(index) ? index : null);
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(null);
+      }}
     >
       <ol className="pdf-thumbnail-list" style={{ height: layout.height }}>
         {items}

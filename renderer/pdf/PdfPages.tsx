@@ -67,25 +67,40 @@ export function PdfPages({
   const widest = useMemo(() => sizes.reduce((most, size) => Math.max(most, size.width), 0) * scale, [sizes, scale]);
   const onVisible = useLatest(onVisiblePageChange);
   const visible = useRef(-1);
-  /** Where the view's top is (a page and a fraction of its height), kept across zoom changes. */
-  const anchor = useRef({ index: 0, fraction: 0 });
+  /**
+   * Where the view's top is, kept when the pages are laid out anew (a zoom, a draft's own page sizes): a
+   * page, a fraction of its height, and the pixels of the gap above it when the view's top is in that gap.
+   */
+  const anchor = useRef({ index: 0, fraction: 0, gap: -PAGE_GAP });
   /**
    * The page scrolled to by `scrollToPage`: the visible page until the view moves, even where the end of
    * the document keeps it from the top of the view (several short last pages).
    */
   const pinned = useRef<{ index: number; scrollTop: number } | null>(null);
 
-  // Before the page window's own effect, so that it takes the window from where these put the view.
-  // After a zoom, the same place of the same page stays at the top of the view.
-  const laidOutScale = useRef(scale);
+  // Before the page window's own work, so that it takes the window from where these put the view.
+  const {
+    window: shown,
+    view,
+    extents,
+    refresh,
+  } = usePageWindow(container, {
+    layout,
+    offset: 0,
+    max: MAX_LIVE_PAGES,
+  });
+
+  // Laid out anew, the same place of the same page stays at the top of the view.
+  const laidOut = useRef(layout);
   useLayoutEffect(() => {
-    if (laidOutScale.current === scale) return;
-    laidOutScale.current = scale;
+    if (laidOut.current === layout) return;
+    laidOut.current = layout;
     const root = container.current;
-    if (root === null) return;
+    if (root === null || anchor.current.index >= layout.tops.length) return;
     const { top, height } = extentOf(layout, anchor.current.index);
-    root.scrollTop = top + anchor.current.fraction * height;
-  }, [scale, layout]);
+    root.scrollTop = top + anchor.current.fraction * height + anchor.current.gap;
+    refresh();
+  }, [layout, refresh]);
 
   // Across, the page at the top of the view is centred when it fits the view, else shown from its left
   // edge: a wider page elsewhere (a landscape one) widens the column but must not push this one aside.
@@ -100,16 +115,15 @@ export function PdfPages({
 
   const target = scrollToPage?.index ?? 0;
   const token = scrollToPage?.token;
-  // The layout is read, not watched: a zoom keeps the anchor instead.
-  const laidOut = useLatest(layout);
+  // The layout is read, not watched: a new layout keeps the anchor instead.
+  const latestLayout = useLatest(layout);
   useLayoutEffect(() => {
     const root = container.current;
-    if (token === undefined || root === null || target >= laidOut.current.tops.length) return;
-    root.scrollTop = extentOf(laidOut.current, target).top - PAGE_GAP;
+    if (token === undefined || root === null || target >= latestLayout.current.tops.length) return;
+    root.scrollTop = extentOf(latestLayout.current, target).top - PAGE_GAP;
     pinned.current = { index: target, scrollTop: root.scrollTop };
-  }, [target, token, laidOut]);
-
-  const { window: shown, view, extents } = usePageWindow(container, { layout, offset: 0, max: MAX_LIVE_PAGES });
+    refresh();
+  }, [target, token, latestLayout, refresh]);
 
   useEffect(() => {
     const root = container.current;
@@ -126,7 +140,12 @@ export function PdfPages({
       const page = pin !== null && pinShown ? pin.index : mostVisiblePage(inRange, seen);
       const atTop = inRange.find((extent) => extent.top + extent.height > seen.top);
       if (atTop !== undefined) {
-        anchor.current = { index: atTop.index, fraction: (seen.top - atTop.top) / Math.max(1, atTop.height) };
+        const into = seen.top - atTop.top;
+        anchor.current = {
+          index: atTop.index,
+          fraction: Math.max(0, into) / Math.max(1, atTop.height),
+          gap: Math.min(0, into),
+        };
       }
       if (page !== null && page !== visible.current) {
         visible.current = page;

@@ -76,6 +76,20 @@ export function takePending(key: string): PendingDraft | null {
   return found;
 }
 
+/** Drafts main is making from files the Templates screen took: a list read meanwhile lacks them. */
+const beingMade = new Set<Promise<unknown>>();
+
+export function makingInBackground(making: Promise<unknown>): void {
+  beingMade.add(making);
+  const done = () => beingMade.delete(making);
+  making.then(done, done);
+}
+
+/** Settles once every draft being made now is made (or refused). */
+export function draftsMade(): Promise<unknown> | null {
+  return beingMade.size === 0 ? null : Promise.allSettled([...beingMade]);
+}
+
 /** Frees a PDF being opened that nobody will take. */
 export function discardOpening(opening: Promise<OpenedPdf>): void {
   opening.then(closePdf).catch(() => {});

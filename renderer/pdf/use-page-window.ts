@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useLayoutEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import { type ColumnLayout, extentOf, itemsBetween } from "./column-layout";
 import { type Extent, nearestPages, type ScrollView, sameSet } from "./visibility";
 
@@ -66,23 +67,16 @@ export function usePageWindow(rootRef: RefObject<HTMLElement | null>, options: P
     const root = rootRef.current;
     if (root === null) return;
     refresh();
-    let frame = 0;
-    const schedule = () => {
-      if (frame === 0) {
-        frame = requestAnimationFrame(() => {
-          frame = 0;
-          refresh();
-        });
-      }
-    };
-    root.addEventListener("scroll", schedule, { passive: true });
+    // Rendered before the scroll is painted, so a long jump (the scrollbar dragged, End) never shows the
+    // column without its pages for a frame. Scroll events come at most once a frame.
+    const onScroll = () => flushSync(refresh);
+    root.addEventListener("scroll", onScroll, { passive: true });
     // The view's height changes with the window's size.
-    const resized = new ResizeObserver(schedule);
+    const resized = new ResizeObserver(() => flushSync(refresh));
     resized.observe(root);
     return () => {
-      root.removeEventListener("scroll", schedule);
+      root.removeEventListener("scroll", onScroll);
       resized.disconnect();
-      cancelAnimationFrame(frame);
     };
   }, [rootRef, refresh]);
 

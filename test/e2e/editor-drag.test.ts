@@ -80,6 +80,8 @@ describeWith(["chromium", "secret-service"], "dragging fields in the editor", ()
     const bThere = { x: centre(b).x + 40, y: centre(b).y + 30 };
     await expect.poll(() => overlayAlpha(bThere)).toBeGreaterThan(0);
     expect(await overlayAlpha(centre(b))).toBe(0);
+    // Editor keys wait for the drop: Delete with the mouse held deletes nothing.
+    await app.page.keyboard.press("Delete");
     await app.page.mouse.up();
 
     await expect.poll(async () => (await saved("field-a"))?.x).toBe(140);

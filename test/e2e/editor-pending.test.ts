@@ -110,4 +110,21 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
     expect(await app.core.drafts.list()).toEqual(before);
     expect(problems).toEqual([]);
   });
+
+  it("lists the draft once main has made it, when the editor was left before", async () => {
+    await chooseFile(app.page, { name: "Early.pdf", mimeType: "application/pdf", bytes: await makePdf([{}]) });
+    const main = await held();
+    await firstPageCanvas().waitFor({ timeout: 20_000 });
+    await app.page.getByRole("button", { name: "Back to templates" }).click();
+    await app.page.getByRole("heading", { name: "Templates", exact: true }).waitFor();
+    // The list the screen read on arrival does not have it: main is still making it.
+    await app.page
+      .getByRole("button", { name: /^Duplicate / })
+      .first()
+      .waitFor();
+    await expect(app.page.getByRole("button", { name: "Duplicate Early" }).count()).resolves.toBe(0);
+    main.release();
+    await app.page.getByRole("button", { name: "Duplicate Early" }).waitFor();
+    expect(problems).toEqual([]);
+  });
 });

@@ -386,6 +386,21 @@ describeWith("chromium", "PDF pages in Chromium, under the app's CSP", () => {
     }
   });
 
+  it("keeps the top of the document at the top across zooms", async () => {
+    const { page, problems, close } = await open("src=/docs/letter300.pdf&thumbs=0");
+    try {
+      const pages = page.locator(".pdf-pages");
+      await page.locator('.pdf-pages [data-page-index="0"] canvas').waitFor({ timeout: 20_000 });
+      for (const button of ["Zoom out", "Zoom in", "Zoom in"]) {
+        await page.getByRole("button", { name: button }).click();
+        await expect(pages.evaluate((element) => element.scrollTop)).resolves.toBe(0);
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it("has no serious accessibility violation", async () => {
     const { page, close } = await open("src=/docs/marked.pdf&zoom=50");
     try {

@@ -32,6 +32,9 @@ describe("itemsBetween", () => {
 
   it("takes nothing from a gap alone, and clamps ranges past either end", () => {
     expect(itemsBetween(layout, 101, 115)).toBeNull();
+    // An item ends where the range starts, or starts where it ends: neither overlaps it.
+    expect(itemsBetween(layout, 100, 116)).toBeNull();
+    expect(itemsBetween(layout, 0, 116)).toEqual({ first: 0, last: 0 });
     expect(itemsBetween(layout, -500, 50)).toEqual({ first: 0, last: 0 });
     expect(itemsBetween(layout, 116 * 998, 1e9)).toEqual({ first: 998, last: 999 });
     expect(itemsBetween(layout, 1e9, 2e9)).toBeNull();

@@ -1,9 +1,16 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
 import { type UndoOffer, UndoToast } from "../../components/UndoToast";
 import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
-import { discardOpening, offerPending, offerPrefetched, startOpening } from "../../pdf/prefetch";
+import {
+  discardOpening,
+  draftsMade,
+  makingInBackground,
+  offerPending,
+  offerPrefetched,
+  startOpening,
+} from "../../pdf/prefetch";
 import { DraftRow } from "./DraftRow";
 import { DraftThumbnail } from "./DraftThumbnail";
 import { readDraftFile } from "./read-dropped-file";
@@ -53,6 +60,18 @@ export function TemplatesScreen({
   const [problem, setProblem] = useState<string | null>(initialProblem);
   const [undo, setUndo] = useState<UndoOffer | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Back from the editor before main had made a new draft: the list is read again once it has.
+  useEffect(() => {
+    const made = draftsMade();
+    if (made === null) return;
+    let current = true;
+    void made.then(() => {
+      if (current) reloadDrafts();
+    });
+    return () => {
+      current = false;
+    };
+  }, [reloadDrafts]);
 
   const createFrom = useCallback(
     async (file: File) => {
@@ -76,6 +95,7 @@ export function TemplatesScreen({
         .then(() => bridge.draftsCreateFromFile({ fileName: read.fileName, bytes: read.bytes }))
         .then((answer) => unwrap(answer));
       making.catch(() => {});
+      makingInBackground(making);
       if (opening !== null) {
         // Whichever comes first: pdf.js has the document (the editor shows its pages while main finishes
         // the draft), or main's answer.
