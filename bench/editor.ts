@@ -5,12 +5,12 @@ import type { Page } from "playwright-core";
 import type { SigndeskApi } from "../common/contract.ts";
 import { copyFileDurably } from "../main/drafts/draft-files.ts";
 import { inspectPdf } from "../sandbox/pdf/inspect-pdf.ts";
+import { runUnderPrivateKeyring } from "../scripts/private-keyring.ts";
 import { type AppHarness, openApp } from "../test/support/app-harness.ts";
 import { buildPage } from "../test/support/build-page.ts";
 import { type RendererServer, startRendererServer } from "../test/support/renderer-server.ts";
 import { measureDrag } from "./support/editor-drag.ts";
 import type { BaselineReport } from "./support/pdfjs-baseline/main.ts";
-import { runUnderPrivateKeyring } from "./support/private-keyring.ts";
 import { textPdf } from "./support/text-pdf.ts";
 
 /**

@@ -1,8 +1,7 @@
-import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { runUnderPrivateKeyring } from "./private-keyring.ts";
 
 /**
  * `npm test`: every suite the machine can run (checks: type check, lint, runtime boundaries,
@@ -20,50 +19,8 @@ interface VitestJson {
   numFailedTestSuites: number;
 }
 
-/**
- * On Linux the keychain tests need a Secret Service. Run the whole suite inside a private D-Bus
- * session with its own unlocked GNOME Keyring, so tests never touch the user's own keychain.
- */
-function privateKeyringCommand(): string[] | null {
-  if (process.platform !== "linux" || process.env.SIGNDESK_PRIVATE_KEYRING === "1") return null;
-  const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
-  if (!has("dbus-run-session") || !has("gnome-keyring-daemon")) return null;
-  // A fresh keyring folder each run: the daemon creates its keyring there with this run's password.
-  const unlock =
-    'printf %s "$SIGNDESK_KEYRING_PASSWORD" | XDG_DATA_HOME="$SIGNDESK_KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"';
-  return [
-    "dbus-run-session",
-    "--",
-    "sh",
-    "-c",
-    unlock,
-    "sh",
-    process.execPath,
-    ...process.execArgv,
-    import.meta.filename,
-  ];
-}
-
-const wrapped = privateKeyringCommand();
-if (wrapped !== null) {
-  const [command = "", ...args] = wrapped;
-  const keyringHome = mkdtempSync(path.join(tmpdir(), "signdesk-keyring-"));
-  const child = spawn(command, [...args, ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      SIGNDESK_PRIVATE_KEYRING: "1",
-      SIGNDESK_KEYRING_PASSWORD: randomBytes(16).toString("hex"),
-      SIGNDESK_KEYRING_HOME: keyringHome,
-    },
-  });
-  child.on("close", (code) => {
-    rmSync(keyringHome, { recursive: true, force: true });
-    process.exit(code ?? 1);
-  });
-} else {
-  await runSuite();
-}
+await runUnderPrivateKeyring(import.meta.filename);
+await runSuite();
 
 async function runSuite(): Promise<void> {
   mkdirSync(path.dirname(resultsFile), { recursive: true });

@@ -8,6 +8,7 @@ import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
 // with Electron 45 (Map.prototype.getOrInsertComputed, Math.sumPrecise); the legacy build is transpiled.
 import workerUrl from "pdfjs-dist/legacy/build/pdf.worker.min.mjs?url";
 import { displayedSize, normaliseRotation, type PageGeometry, type Size } from "../../common/coordinates";
+import { documentOptions } from "./document-options";
 import { createRenderQueue, type QueuedRender, type RenderOutcome } from "./render-queue";
 
 export type { RenderOutcome, Size };
@@ -80,17 +81,7 @@ export interface OpenedPdf {
  */
 export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
   const { getDocument } = await pdfjs();
-  const task = getDocument({
-    data: bytes.slice(),
-    cMapUrl: assetFolder("cmaps"),
-    cMapPacked: true,
-    standardFontDataUrl: assetFolder("standard_fonts"),
-    wasmUrl: assetFolder("wasm"),
-    iccUrl: assetFolder("iccs"),
-    // Non-embedded standard fonts are drawn from pdf.js's own font data, so a page looks the same on every OS.
-    useSystemFonts: false,
-    enableXfa: false,
-  });
+  const task = getDocument({ data: bytes.slice(), ...documentOptions(assetFolder) });
   try {
     const document = await task.promise;
     document.getPage(1).catch(() => {});

@@ -14,6 +14,7 @@
 
 import modernWorkerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import legacyWorkerUrl from "pdfjs-dist/legacy/build/pdf.worker.min.mjs?url";
+import { documentOptions } from "../../../renderer/pdf/document-options";
 
 export interface BaselineReport {
   status: "waiting" | "loading" | "ready" | "failed";
@@ -83,16 +84,7 @@ async function firstPage(file: File, started: number): Promise<void> {
   const { getDocument } = await pdfjs();
   report.importMs = since();
   const folder = (name: string) => new URL(`/pdfjs/${name}/`, document.baseURI).href;
-  const pdf = await getDocument({
-    data: bytes,
-    cMapUrl: folder("cmaps"),
-    cMapPacked: true,
-    standardFontDataUrl: folder("standard_fonts"),
-    wasmUrl: folder("wasm"),
-    iccUrl: folder("iccs"),
-    useSystemFonts: false,
-    enableXfa: false,
-  }).promise;
+  const pdf = await getDocument({ data: bytes, ...documentOptions(folder) }).promise;
   report.openMs = since();
   report.pageCount = pdf.numPages;
   const wanted = pages === "all" ? pdf.numPages : pages === "pair" ? Math.min(2, pdf.numPages) : 1;

@@ -5,11 +5,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
- * On Linux the app harness needs a Secret Service. As `npm test` does (scripts/test.ts), a benchmark
- * re-runs itself inside a private D-Bus session with its own unlocked GNOME Keyring, so it never touches
- * the user's own keychain. Call it first thing with the benchmark's `import.meta.filename`: it resolves
- * at once where no wrapping is needed (not Linux, already inside, or the tools are missing); otherwise it
- * runs the wrapped copy, exits with its exit code, and never resolves.
+ * On Linux the keychain tests and the benchmarks that open the app need a Secret Service. `npm test` and
+ * such a benchmark re-run themselves inside a private D-Bus session with its own unlocked GNOME Keyring, so
+ * they never touch the user's own keychain. Call it first thing with the script's `import.meta.filename`:
+ * it resolves at once where no wrapping is needed (not Linux, already inside, or the tools are missing);
+ * otherwise it runs the wrapped copy, exits with its exit code, and never resolves.
  */
 export async function runUnderPrivateKeyring(script: string): Promise<void> {
   if (process.platform !== "linux" || process.env.SIGNDESK_PRIVATE_KEYRING === "1") return;

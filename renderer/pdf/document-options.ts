@@ -1,0 +1,17 @@
+/**
+ * How Signdesk has pdf.js open a document (besides its bytes), shared with the pdf.js-alone baseline of
+ * `npm run bench -- editor` so that the two always open files alike. `folder` answers the absolute URL of
+ * one of the folders copied under /pdfjs/ (the worker resolves URLs against its own).
+ */
+export function documentOptions(folder: (name: "cmaps" | "standard_fonts" | "wasm" | "iccs") => string) {
+  return {
+    cMapUrl: folder("cmaps"),
+    cMapPacked: true,
+    standardFontDataUrl: folder("standard_fonts"),
+    wasmUrl: folder("wasm"),
+    iccUrl: folder("iccs"),
+    // Non-embedded standard fonts are drawn from pdf.js's own font data, so a page looks the same on every OS.
+    useSystemFonts: false,
+    enableXfa: false,
+  };
+}
