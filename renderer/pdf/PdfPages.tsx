@@ -115,15 +115,17 @@ export function PdfPages({
 
   const target = scrollToPage?.index ?? 0;
   const token = scrollToPage?.token;
-  // The layout is read, not watched: a new layout keeps the anchor instead.
+  // Only a new token scrolls: the layout and the window are read, not watched (a new layout keeps the
+  // anchor instead, wherever the view has gone since).
   const latestLayout = useLatest(layout);
+  const latestRefresh = useLatest(refresh);
   useLayoutEffect(() => {
     const root = container.current;
     if (token === undefined || root === null || target >= latestLayout.current.tops.length) return;
     root.scrollTop = extentOf(latestLayout.current, target).top - PAGE_GAP;
     pinned.current = { index: target, scrollTop: root.scrollTop };
-    refresh();
-  }, [target, token, latestLayout, refresh]);
+    latestRefresh.current();
+  }, [target, token, latestLayout, latestRefresh]);
 
   useEffect(() => {
     const root = container.current;

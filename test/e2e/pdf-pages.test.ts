@@ -336,6 +336,16 @@ describeWith("chromium", "PDF pages in Chromium, under the app's CSP", () => {
       const second = await page.locator('.pdf-pages [data-page-index="1"]').boundingBox();
       const view = await pages.boundingBox();
       expect(Math.abs((second?.y ?? 0) - (view?.y ?? 0) - 16)).toBeLessThan(2);
+      // Scrolled away from the page gone to, a zoom keeps the page now at the top, not the one gone to.
+      await pages.evaluate((element) => {
+        element.scrollTop = element.scrollHeight / 2;
+      });
+      await expect.poll(async () => (await report(page)).visiblePage).toBeGreaterThan(100);
+      const middle = (await report(page)).visiblePage;
+      await page.getByRole("button", { name: "Zoom in" }).click();
+      await expect(page.getByTestId("zoom").textContent()).resolves.toBe("33%");
+      await page.waitForTimeout(200);
+      expect((await report(page)).visiblePage).toBe(middle);
       expect(await page.locator(".pdf-thumbnails").getAttribute("data-live-canvases")).not.toBeNull();
       expect(problems).toEqual([]);
     } finally {
