@@ -1,6 +1,6 @@
 import { memo, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { type CanvasCounter, useCanvasCounter } from "./canvas-counter";
-import { columnLayout, extentOf } from "./column-layout";
+import { columnLayout, extentOf, extentsBetween } from "./column-layout";
 import type { PdfHandle, Size } from "./load-pdf";
 import { canvasPixelsPerPoint, PageCanvas } from "./PageCanvas";
 import { useDevicePixelRatio } from "./use-device-pixel-ratio";
@@ -82,7 +82,6 @@ export function PdfPages({
   const {
     window: shown,
     view,
-    extents,
     refresh,
   } = usePageWindow(container, {
     layout,
@@ -129,18 +128,18 @@ export function PdfPages({
 
   useEffect(() => {
     const root = container.current;
-    // Nothing to track before pages are in range; each change of the range tracks anew.
+    // Nothing to track before pages are in range; each change of the range (a resize too) tracks anew.
     if (root === null || shown.last < shown.first) return;
     let frame = 0;
     const track = () => {
       frame = 0;
       const seen = view();
-      const inRange = extents();
+      const inView = extentsBetween(layout, seen.top, seen.top + seen.height);
       if (pinned.current !== null && pinned.current.scrollTop !== root.scrollTop) pinned.current = null;
       const pin = pinned.current;
       const pinShown = pin !== null && visibleHeight(extentOf(layout, pin.index), seen) > 0;
-      const page = pin !== null && pinShown ? pin.index : mostVisiblePage(inRange, seen);
-      const atTop = inRange.find((extent) => extent.top + extent.height > seen.top);
+      const page = pin !== null && pinShown ? pin.index : mostVisiblePage(inView, seen);
+      const atTop = inView.find((extent) => extent.top + extent.height > seen.top);
       if (atTop !== undefined) {
         const into = seen.top - atTop.top;
         anchor.current = {
@@ -163,7 +162,7 @@ export function PdfPages({
       root.removeEventListener("scroll", schedule);
       cancelAnimationFrame(frame);
     };
-  }, [view, extents, layout, onVisible, shown]);
+  }, [view, layout, onVisible, shown]);
 
   const slots: ReactNode[] = [];
   for (let index = shown.first; index <= shown.last; index += 1) {

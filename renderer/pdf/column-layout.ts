@@ -38,6 +38,15 @@ function firstEndingAfter(layout: ColumnLayout, y: number): number {
   return low;
 }
 
+/** The extents of the items that overlap [from, to) of the column, in order. */
+export function extentsBetween(layout: ColumnLayout, from: number, to: number): Extent[] {
+  const range = itemsBetween(layout, from, to);
+  const extents: Extent[] = [];
+  if (range !== null)
+    for (let index = range.first; index <= range.last; index += 1) extents.push(extentOf(layout, index));
+  return extents;
+}
+
 /** The items that overlap [from, to) of the column, as an inclusive index range; null when none does. */
 export function itemsBetween(layout: ColumnLayout, from: number, to: number): { first: number; last: number } | null {
   const first = firstEndingAfter(layout, from);

@@ -1,7 +1,7 @@
 import { type RefObject, useCallback, useLayoutEffect, useState } from "react";
 import { flushSync } from "react-dom";
-import { type ColumnLayout, extentOf, itemsBetween } from "./column-layout";
-import { type Extent, nearestPages, type ScrollView, sameSet } from "./visibility";
+import { type ColumnLayout, extentsBetween } from "./column-layout";
+import { nearestPages, type ScrollView, sameSet } from "./visibility";
 
 export interface PageWindow {
   /** The items to mount: those within about one screen of the view (an inclusive range; empty when first > last). */
@@ -23,8 +23,6 @@ export interface PageWindowControl {
   window: PageWindow;
   /** The scroll container's view, in the column's coordinates. */
   view(): ScrollView;
-  /** The mounted items' extents, in the column's coordinates. */
-  extents(): Extent[];
   /** Takes the window from the scroll position now (after the caller moved it), rather than a frame later. */
   refresh(): void;
 }
@@ -50,15 +48,12 @@ export function usePageWindow(rootRef: RefObject<HTMLElement | null>, options: P
 
   const refresh = useCallback(() => {
     const seen = view();
-    const range = itemsBetween(layout, seen.top - seen.height, seen.top + 2 * seen.height);
-    let next = EMPTY;
-    if (range !== null) {
-      const extents: Extent[] = [];
-      for (let index = range.first; index <= range.last; index += 1) extents.push(extentOf(layout, index));
-      const near =
-        extents.length <= max ? new Set(extents.map((extent) => extent.index)) : nearestPages(extents, seen, max);
-      next = { first: range.first, last: range.last, near };
-    }
+    const extents = extentsBetween(layout, seen.top - seen.height, seen.top + 2 * seen.height);
+    const [first, last] = [extents[0], extents.at(-1)];
+    const next =
+      first === undefined || last === undefined
+        ? EMPTY
+        : { first: first.index, last: last.index, near: nearestPages(extents, seen, max) };
     setCurrent((previous) => (sameWindow(previous, next) ? previous : next));
   }, [layout, max, view]);
 
@@ -80,11 +75,5 @@ export function usePageWindow(rootRef: RefObject<HTMLElement | null>, options: P
     };
   }, [rootRef, refresh]);
 
-  const extents = useCallback(() => {
-    const list: Extent[] = [];
-    for (let index = current.first; index <= current.last; index += 1) list.push(extentOf(layout, index));
-    return list;
-  }, [layout, current]);
-
-  return { window: current, view, extents, refresh };
+  return { window: current, view, refresh };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnLayout, extentOf, itemsBetween } from "../../renderer/pdf/column-layout";
+import { columnLayout, extentOf, extentsBetween, itemsBetween } from "../../renderer/pdf/column-layout";
 
 describe("columnLayout", () => {
   it("stacks items with the gap between them and the padding around them", () => {
@@ -38,6 +38,14 @@ describe("itemsBetween", () => {
     expect(itemsBetween(layout, -500, 50)).toEqual({ first: 0, last: 0 });
     expect(itemsBetween(layout, 116 * 998, 1e9)).toEqual({ first: 998, last: 999 });
     expect(itemsBetween(layout, 1e9, 2e9)).toBeNull();
+  });
+
+  it("gives the extents of those items, in order", () => {
+    expect(extentsBetween(layout, 116 * 7 + 50, 116 * 8 + 10)).toEqual([
+      { index: 7, top: 812, height: 100 },
+      { index: 8, top: 928, height: 100 },
+    ]);
+    expect(extentsBetween(layout, 101, 115)).toEqual([]);
   });
 
   it("works on items of different heights", () => {
