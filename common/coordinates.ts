@@ -30,6 +30,12 @@ export function normaliseRotation(degrees: number): Rotation {
   return turned as Rotation;
 }
 
+/** A page's geometry from what pdf.js reports of it: `view` (its CropBox) and `rotate`. */
+export function pageGeometryOf(page: { view: readonly number[]; rotate: number }): PageGeometry {
+  const [left = 0, bottom = 0, right = 0, top = 0] = page.view;
+  return { cropBox: [left, bottom, right, top], rotation: normaliseRotation(page.rotate) };
+}
+
 /** The page's size as displayed (width and height swap for 90 and 270). */
 export function displayedSize(page: PageGeometry): Size {
   const [left, bottom, right, top] = page.cropBox;

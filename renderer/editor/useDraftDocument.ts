@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { SigndeskApi } from "../../common/contract";
-import { normaliseRotation } from "../../common/coordinates";
+import { pageGeometryOf } from "../../common/coordinates";
 import { type Draft, draftVersion, groupColors } from "../../common/draft";
 import { loadPdf, type PdfHandle, pdfHandle } from "../pdf/load-pdf";
 import {
@@ -24,12 +24,7 @@ export type DraftDocument =
  */
 async function provisionalDraft(key: string, pending: PendingDraft): Promise<Draft> {
   const { document } = pending.opened;
-  const first = await document.getPage(1);
-  const [left = 0, bottom = 0, right = 0, top = 0] = first.view;
-  const page = {
-    cropBox: [left, bottom, right, top] as [number, number, number, number],
-    rotation: normaliseRotation(first.rotate),
-  };
+  const page = pageGeometryOf(await document.getPage(1));
   const at = new Date().toISOString();
   return {
     version: draftVersion,

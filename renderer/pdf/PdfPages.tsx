@@ -53,8 +53,7 @@ export function PdfPages({
   const column = useRef<HTMLDivElement>(null);
   const ratio = useDevicePixelRatio();
   const counter = useCanvasCounter(container);
-  const fromPdf = useMemo(() => Array.from({ length: pdf.pageCount }, (_, index) => pdf.pageSize(index)), [pdf]);
-  const sizes = given ?? fromPdf;
+  const sizes = given ?? pdf.pageSizes;
   const layout = useMemo(
     () =>
       columnLayout(

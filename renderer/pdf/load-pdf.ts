@@ -7,7 +7,7 @@ import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
 // The legacy build: pdf.js 6's modern build relies on JavaScript newer than the Chromium that ships
 // with Electron 45 (Map.prototype.getOrInsertComputed, Math.sumPrecise); the legacy build is transpiled.
 import workerUrl from "pdfjs-dist/legacy/build/pdf.worker.min.mjs?url";
-import { displayedSize, normaliseRotation, type PageGeometry, type Size } from "../../common/coordinates";
+import { displayedSize, type PageGeometry, pageGeometryOf, type Size } from "../../common/coordinates";
 import { documentOptions } from "./document-options";
 import { createRenderQueue, type QueuedRender, type RenderOutcome } from "./render-queue";
 
@@ -25,6 +25,8 @@ export interface PdfHandle {
   readonly opened: Promise<void>;
   /** The page's size in points as displayed: its CropBox after its /Rotate. */
   pageSize(index: number): Size;
+  /** Every page's size, as `pageSize` gives it (one array for the handle's life). */
+  readonly pageSizes: readonly Size[];
   /**
    * Draws page `index` (0-based) into `canvas` at `scale` canvas pixels per point, sizing the canvas's
    * backing store (its CSS size is the caller's). The page is drawn as displayed: rotated and cropped.
@@ -117,10 +119,7 @@ export async function loadPdf(bytes: Uint8Array, pages?: readonly PageGeometry[]
 
 async function readGeometry(document: PDFDocumentProxy): Promise<PageGeometry[]> {
   const pages = await Promise.all(Array.from({ length: document.numPages }, (_, index) => document.getPage(index + 1)));
-  return pages.map((page) => {
-    const [left = 0, bottom = 0, right = 0, top = 0] = page.view;
-    return { cropBox: [left, bottom, right, top], rotation: normaliseRotation(page.rotate) };
-  });
+  return pages.map(pageGeometryOf);
 }
 
 /**
@@ -187,6 +186,7 @@ export function pdfHandle(source: OpenedPdf | Promise<OpenedPdf>, pages: readonl
 
   return {
     pageCount: pages.length,
+    pageSizes: sizes,
     opened: ready.then(() => undefined),
     pageSize(index) {
       check(index);

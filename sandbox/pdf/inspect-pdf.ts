@@ -1,7 +1,7 @@
 import { open } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { normaliseRotation, type PageGeometry } from "../../common/coordinates";
+import { type PageGeometry, pageGeometryOf } from "../../common/coordinates";
 import { PdfProblem } from "./pdf-problem";
 import { endsWithEofMarker } from "./sniff";
 
@@ -75,8 +75,7 @@ export async function inspectPdf(file: string): Promise<PageGeometry[]> {
       const page = await pdf.getPage(number).catch(() => {
         throw new PdfProblem(pdfProblems.damaged);
       });
-      const [left = 0, bottom = 0, right = 0, top = 0] = page.view;
-      pages.push({ cropBox: [left, bottom, right, top], rotation: normaliseRotation(page.rotate) });
+      pages.push(pageGeometryOf(page));
     }
     return pages;
   } finally {
