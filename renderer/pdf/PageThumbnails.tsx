@@ -53,8 +53,7 @@ export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given
   const strip = useRef<HTMLElement>(null);
   const ratio = useDevicePixelRatio();
   const counter = useCanvasCounter(strip);
-  const fromPdf = useMemo(() => Array.from({ length: pdf.pageCount }, (_, index) => pdf.pageSize(index)), [pdf]);
-  const sizes = given ?? fromPdf;
+  const sizes = given ?? pdf.pageSizes;
   const shownSizes = useMemo(() => sizes.map(thumbnailSize), [sizes]);
   const layout = useMemo(
     () =>
@@ -72,10 +71,10 @@ export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given
   });
   const latestSelect = useLatest(onSelect);
   const select = useCallback((index: number) => latestSelect.current(index), [latestSelect]);
-  /** The thumbnail to focus once it is in the DOM (a key moved to a page outside the strip's view). */
-  const focusWanted = useRef<number | null>(null);
   /** The thumbnail that has the focus: it stays in the DOM wherever the strip scrolls, keeping the focus. */
   const [focused, setFocused] = useState<number | null>(null);
+  /** The thumbnail a key moved to: focused once it is in the DOM (it may have been outside the strip's view). */
+  const focusWanted = useRef<number | null>(null);
   const indexOf = (target: EventTarget | null) =>
     Number((target as HTMLElement | null)?.closest<HTMLElement>("[data-thumbnail-index]")?.dataset.thumbnailIndex);
 
@@ -99,14 +98,13 @@ export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given
     if (currentPage < layout.tops.length) reveal(currentPage);
   }, [currentPage, layout, reveal]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the window has moved, to focus what a key asked for.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once a key's thumbnail is mounted, to focus it.
   useLayoutEffect(() => {
     const index = focusWanted.current;
-    const button = strip.current?.querySelector<HTMLButtonElement>(`[data-thumbnail-index="${index}"] button`);
-    if (index === null || button == null) return;
+    if (index === null) return;
     focusWanted.current = null;
-    button.focus();
-  }, [shown]);
+    strip.current?.querySelector<HTMLButtonElement>(`[data-thumbnail-index="${index}"] button`)?.focus();
+  }, [focused]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const from = indexOf(event.target);
@@ -117,12 +115,9 @@ export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given
     if (to === undefined) return;
     event.preventDefault();
     const index = Math.min(last, Math.max(0, to));
-    const button = strip.current?.querySelector<HTMLButtonElement>(`[data-thumbnail-index="${index}"] button`);
-    if (button != null) {
-      button.focus();
-      return;
-    }
+    if (index === from) return;
     focusWanted.current = index;
+    setFocused(index);
     reveal(index);
   };
 
