@@ -1,4 +1,4 @@
-import { cp } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type BuildOptions, build as esbuild } from "esbuild";
 import { build as viteBuild } from "vite";
@@ -51,9 +51,27 @@ export async function buildRenderer(): Promise<void> {
   await viteBuild({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
 }
 
+/**
+ * Writes a file only when its contents change, and then by renaming a complete copy over it, so that
+ * whatever reads dist/ meanwhile (a running app, a test suite) never sees half a file.
+ */
+export async function writeFileIfChanged(file: string, contents: Uint8Array): Promise<void> {
+  const current = await readFile(file).catch(() => null);
+  if (current !== null && Buffer.compare(current, contents) === 0) return;
+  await mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, contents);
+  await rename(partial, file);
+}
+
 /** The sandbox's pages load their scripts and styles as files beside its code: beside the main bundle once built. */
 export async function copySandboxPageAssets(): Promise<void> {
-  await cp(path.join(root, "sandbox/pages/assets"), path.join(distDir, "main/assets"), { recursive: true });
+  const from = path.join(root, "sandbox/pages/assets");
+  for (const entry of await readdir(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const source = path.join(entry.parentPath, entry.name);
+    await writeFileIfChanged(path.join(distDir, "main/assets", path.relative(from, source)), await readFile(source));
+  }
 }
 
 export async function buildAll(mode: "production" | "development" = "production"): Promise<void> {

@@ -2,9 +2,11 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, it } from "vitest";
-import { electronExecutable } from "../../scripts/electron-binary.ts";
-
-export { electronExecutable };
+import {
+  type ElectronBinary,
+  electronBinaryProblem,
+  resolveElectronBinarySync,
+} from "../../scripts/electron-binary.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -38,6 +40,20 @@ export function chromiumExecutable(): string | null {
   } catch {
     return null;
   }
+}
+
+let electronProbe: ElectronBinary | undefined;
+
+/** The binary as the electron package resolves it (downloading it when missing), once per process. */
+function probeElectron(): ElectronBinary {
+  electronProbe ??= resolveElectronBinarySync();
+  return electronProbe;
+}
+
+/** The Electron executable, or null when it could not be had (availability("electron") says why). */
+export function electronExecutable(): string | null {
+  const probe = probeElectron();
+  return probe.ok ? probe.executable : null;
 }
 
 let keychainProbe: Availability | undefined;
@@ -75,21 +91,23 @@ export function availability(component: Component): Availability {
         : { available: true, reason: "" };
     case "secret-service":
       return probeKeychain();
-    case "electron":
-      return electronExecutable() === null
-        ? { available: false, reason: "Electron binary not installed" }
-        : { available: true, reason: "" };
+    case "electron": {
+      const probe = probeElectron();
+      return probe.ok ? { available: true, reason: "" } : { available: false, reason: electronBinaryProblem(probe) };
+    }
   }
 }
 
 /**
  * With REQUIRE_ALL=1 a missing component fails its suite instead of skipping it. The one exception is
- * the Electron binary when the install deliberately skipped it (ELECTRON_SKIP_BINARY_DOWNLOAD=1), as on
- * machines that cannot download it; there the Electron suites skip with their reason.
+ * Electron's binary when its download itself failed (a machine that cannot reach Electron's downloads);
+ * there the Electron suites skip with the download's error. Any other failure to obtain it still fails.
  */
 export function skipIsAllowed(component: Component): boolean {
   if (process.env.REQUIRE_ALL !== "1") return true;
-  return component === "electron" && process.env.ELECTRON_SKIP_BINARY_DOWNLOAD === "1";
+  if (component !== "electron") return false;
+  const probe = probeElectron();
+  return !probe.ok && probe.kind === "download";
 }
 
 /** `describe`, run only where every component is present; otherwise skipped with the reasons, or failed. */
