@@ -105,10 +105,11 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   });
   tracker.start();
 
+  const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now });
   return {
     settings,
     accounts,
-    drafts: new DraftStore({ root: path.join(options.userDataDir, "drafts"), now }),
+    drafts,
     index,
     tracker,
     sandbox,
@@ -124,6 +125,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     async close() {
       tracker.stop();
       index.flushNow();
+      await drafts.idle();
       await sandbox?.close();
     },
   };

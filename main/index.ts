@@ -8,9 +8,9 @@ import { hardenSession, lockDownWebContents } from "./electron/hardening";
 import { registerIpc } from "./electron/ipc";
 import { installApplicationMenu } from "./electron/menu";
 import { showDesktopNotification } from "./electron/notifications";
-import { electronSettingsBackend } from "./electron/settings-store";
 import { createMainWindow } from "./electron/window";
 import { createHandlers } from "./handlers";
+import { confBackend } from "./settings/settings";
 import { appOrigin } from "./trusted-sender";
 
 // The bundle lives in dist/main; the renderer and preload are built beside it.
@@ -54,7 +54,7 @@ async function start(): Promise<void> {
     userDataDir: app.getPath("userData"),
     downloadsDir: app.getPath("downloads"),
     keychain: osKeychain(),
-    settingsBackend: electronSettingsBackend(),
+    settingsBackend: confBackend(app.getPath("userData")),
     emit: (event, payload) => {
       if (mainWindow !== null) sendEvent(mainWindow, event, payload);
     },

@@ -70,6 +70,11 @@ export class DraftStore {
   }
 
   /** A new draft from a PDF or Word document: one group, no fields. Nothing is left behind on failure. */
+  /** Settles once every write queued so far is on disk: the app waits for it before it quits. */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
   async createFromFile(sourcePath: string, options: { name?: string } = {}): Promise<Draft> {
     const name = options.name === undefined ? nameFromFile(sourcePath) : checkName(options.name);
     const id = randomUUID();

@@ -18,4 +18,9 @@ export class KeyedQueue {
     });
     return result;
   }
+
+  /** Settles once every task queued so far (under any key) has finished. */
+  async idle(): Promise<void> {
+    while (this.tails.size > 0) await Promise.all(this.tails.values());
+  }
 }

@@ -2,7 +2,7 @@ import { copyFileSync } from "node:fs";
 import Conf from "conf";
 import { defaultSettings, type SettingsData, SettingsDataSchema } from "./settings-schema";
 
-/** The parts of conf (and of electron-store, which extends it) the settings use. */
+/** The parts of conf the settings use. */
 export interface SettingsBackend {
   readonly path: string;
   store: Record<string, unknown>;
@@ -10,7 +10,11 @@ export interface SettingsBackend {
 
 export const settingsProjectVersion = "1.0.0";
 
-/** conf in a folder, for plain Node (tests, tools). The Electron shell passes electron-store instead. */
+/**
+ * `settings.json` in a folder through conf, in the app (the user-data folder) as in tests. Not electron-store, which
+ * is conf plus an `ipcMain.on("electron-store-get-data")` listener answering any frame with the user-data path: a
+ * channel outside the IPC contract.
+ */
 export function confBackend(cwd: string): SettingsBackend {
   return new Conf<Record<string, unknown>>({
     cwd,
