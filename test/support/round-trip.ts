@@ -109,7 +109,8 @@ export async function dropPdfOnWindow(page: Page, fileName: string, bytes: Uint8
 
 const editorPageSlot = (page: Page, index: number) => page.locator(`.editor-pages [data-page-index="${index}"]`);
 /** The toolbar's save status (its other live region is the zoom). */
-const editorStatus = (page: Page) => page.getByRole("toolbar", { name: "Editor" }).locator(".save-status[role=status]");
+export const editorStatus = (page: Page) =>
+  page.getByRole("toolbar", { name: "Editor" }).locator(".save-status[role=status]");
 
 /** Waits for the editor on the draft `name` with its pages, then fits the page width so whole pages are in view. */
 export async function waitForEditor(page: Page, name: string, pageCount: number): Promise<void> {

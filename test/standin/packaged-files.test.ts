@@ -1,0 +1,228 @@
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveAppAsset } from "../../main/app-assets";
+import { documentOptions } from "../../renderer/pdf/document-options";
+import { pageAssets } from "../../sandbox/pages/html";
+import { fuseSentinel, type PackagedApp, packageAppFiles } from "../support/packaged-app";
+import { makePdf } from "../support/pdf-fixtures";
+import { describeWith } from "../support/requirements";
+import { dropPdfOnWindow, slow, waitForEditor } from "../support/round-trip";
+import { launchStandinApp, type StandinApp, standinExecutable } from "../support/standin-app";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const repoPdfjs = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+
+let outDir: string;
+let app: PackagedApp;
+let packed: Set<string>;
+/** The extracted app as the main bundle resolves packages from its own folder. */
+let appRequire: NodeJS.Require;
+
+const inApp = (...parts: string[]) => path.join(app.appDir, ...parts);
+const isInside = (dir: string, file: string) => !path.relative(dir, file).startsWith("..");
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(os.tmpdir(), "signdesk-packaged-"));
+  app = await packageAppFiles(outDir);
+  packed = new Set(app.listing.map((entry) => entry.path));
+  appRequire = createRequire(inApp("dist/main/index.mjs"));
+}, 120_000);
+
+afterAll(async () => {
+  if (outDir !== undefined) await rm(outDir, { recursive: true, force: true });
+});
+
+/** Production dependencies and everything they pull in (optional ones when installed), by package name. */
+function productionClosure(): Set<string> {
+  const manifest = (dir: string) =>
+    JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    };
+  const names = new Set<string>();
+  const pending = Object.keys(manifest(root).dependencies ?? {});
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    const dir = path.join(root, "node_modules", name);
+    if (names.has(name) || !existsSync(dir)) continue;
+    names.add(name);
+    const { dependencies = {}, optionalDependencies = {} } = manifest(dir);
+    pending.push(...Object.keys(dependencies), ...Object.keys(optionalDependencies));
+  }
+  return names;
+}
+
+function packageNameOf(entry: string): string | undefined {
+  const [top, scope, name] = entry.split("/");
+  if (top !== "node_modules" || scope === undefined) return undefined;
+  return scope.startsWith("@") ? `${scope}/${name}` : scope;
+}
+
+describe("the packaged file set (electron-builder on an Electron stand-in distribution)", () => {
+  it("has the main and preload bundles, and the package.json whose main is the main bundle", () => {
+    expect(packed).toContain("package.json");
+    expect(packed).toContain("dist/main/index.mjs");
+    expect(packed).toContain("dist/preload/index.cjs");
+    const manifest = JSON.parse(readFileSync(inApp("package.json"), "utf8")) as { main: string };
+    expect(manifest.main).toBe("dist/main/index.mjs");
+    expect(existsSync(inApp(manifest.main))).toBe(true);
+  });
+
+  it("has the renderer's index.html, every file it references and every asset its scripts load, pdf.js's worker included", async () => {
+    const rendererDir = inApp("dist/renderer");
+    const html = await readFile(path.join(rendererDir, "index.html"), "utf8");
+    const fromHtml = [...html.matchAll(/\s(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1] ?? "");
+    expect(fromHtml.length).toBeGreaterThanOrEqual(2);
+    const scripts = (await readdir(path.join(rendererDir, "assets"))).filter((name) => /\.m?js$/.test(name));
+    const fromScripts: string[] = [];
+    for (const script of scripts) {
+      const code = await readFile(path.join(rendererDir, "assets", script), "utf8");
+      for (const match of code.matchAll(/["'`](\/assets\/[\w.-]+\.\w+)["'`]/g)) fromScripts.push(match[1] ?? "");
+      for (const match of code.matchAll(/import\(["'`]\.\/([\w.-]+\.m?js)["'`]\)/g))
+        fromScripts.push(`/assets/${match[1]}`);
+    }
+    expect(fromScripts.some((url) => /^\/assets\/pdf\.worker(\.min)?-[\w-]+\.mjs$/.test(url))).toBe(true);
+    for (const url of [...fromHtml, ...fromScripts]) {
+      const asset = resolveAppAsset(rendererDir, `app://signdesk${url}`);
+      expect(asset, url).not.toBeNull();
+      expect(existsSync(asset?.filePath ?? ""), url).toBe(true);
+    }
+  });
+
+  it("has pdf.js's CMaps, standard fonts, wasm decoders and colour profile where the renderer fetches them", async () => {
+    const folders: string[] = [];
+    documentOptions((folder) => {
+      folders.push(folder);
+      return `app://signdesk/pdfjs/${folder}/`;
+    });
+    expect(folders).toEqual(expect.arrayContaining(["cmaps", "standard_fonts", "wasm"]));
+    for (const folder of folders) {
+      const wanted = (await readdir(path.join(repoPdfjs, folder))).filter((name) => !/quickjs/i.test(name));
+      expect(wanted.length, folder).toBeGreaterThan(0);
+      for (const name of wanted) {
+        const asset = resolveAppAsset(inApp("dist/renderer"), `app://signdesk/pdfjs/${folder}/${name}`);
+        expect(existsSync(asset?.filePath ?? ""), `${folder}/${name}`).toBe(true);
+      }
+    }
+  });
+
+  it("has the sandbox's page assets beside the main bundle and the pdf.js files the sandbox reads", () => {
+    const appPdfjs = path.dirname(appRequire.resolve("pdfjs-dist/package.json"));
+    expect(isInside(app.appDir, appPdfjs)).toBe(true);
+    const pagesDir = path.join(root, "sandbox/pages/assets");
+    for (const [name, { file }] of Object.entries(pageAssets)) {
+      const packedFile = file.startsWith(repoPdfjs)
+        ? path.join(appPdfjs, path.relative(repoPdfjs, file))
+        : inApp("dist/main/assets", path.relative(pagesDir, file));
+      expect(existsSync(packedFile), name).toBe(true);
+    }
+    // final-pdf/font.ts stamps with this font; pdf/inspect-pdf.ts loads pdf.js and its worker by these names.
+    expect(existsSync(path.join(appPdfjs, "standard_fonts", "LiberationSans-Regular.ttf"))).toBe(true);
+    for (const specifier of ["pdfjs-dist/legacy/build/pdf.mjs", "pdfjs-dist/legacy/build/pdf.worker.mjs"]) {
+      expect(isInside(app.appDir, appRequire.resolve(specifier)), specifier).toBe(true);
+    }
+  });
+
+  it("keeps every native module out of the archive, the keychain's among them, in app.asar.unpacked", () => {
+    const natives = app.listing.filter((entry) => entry.path.endsWith(".node"));
+    expect(natives.filter((entry) => /^node_modules\/@napi-rs\/keyring-[^/]+\//.test(entry.path))).not.toEqual([]);
+    for (const entry of natives) {
+      expect(entry.unpacked, entry.path).toBe(true);
+      expect(existsSync(path.join(app.unpackedDir, entry.path)), entry.path).toBe(true);
+    }
+  });
+
+  it("loads the keychain module and runs pdf.js with its worker from the extracted set alone", async () => {
+    const pdfFile = path.join(outDir, "one-page.pdf");
+    await writeFile(pdfFile, await makePdf());
+    const probe = `
+      import { createRequire } from "node:module";
+      import { readFile } from "node:fs/promises";
+      import { pathToFileURL } from "node:url";
+      const [main, pdfFile] = process.argv.slice(1);
+      const require = createRequire(main);
+      const { Entry } = require("@napi-rs/keyring");
+      const pdfjs = await import(pathToFileURL(require.resolve("pdfjs-dist/legacy/build/pdf.mjs")).href);
+      pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs")).href;
+      const task = pdfjs.getDocument({ data: new Uint8Array(await readFile(pdfFile)) });
+      const { numPages } = await task.promise;
+      const natives = Object.keys(require.cache).filter((file) => file.endsWith(".node"));
+      console.log(JSON.stringify({ entry: typeof Entry, pages: numPages, natives }));
+      await task.destroy();
+    `;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--input-type=module", "-e", probe, inApp("dist/main/index.mjs"), pdfFile],
+      { cwd: outDir, env: { PATH: process.env.PATH ?? "" } },
+    );
+    const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as {
+      entry: string;
+      pages: number;
+      natives: string[];
+    };
+    expect(result.entry).toBe("function");
+    expect(result.pages).toBe(1);
+    expect(result.natives.some((file) => /[\\/]@napi-rs[\\/]keyring-[^\\/]+[\\/]/.test(file))).toBe(true);
+    for (const file of result.natives) expect(isInside(app.appDir, file), file).toBe(true);
+  });
+
+  it("has no source map of the app, no sources, tests or scripts, and only production dependencies", () => {
+    expect([...packed].filter((entry) => entry.startsWith("dist/") && entry.endsWith(".map"))).toEqual([]);
+    expect(new Set([...packed].map((entry) => entry.split("/")[0]))).toEqual(
+      new Set(["dist", "node_modules", "package.json"]),
+    );
+    const production = productionClosure();
+    const packages = new Set([...packed].map(packageNameOf).filter((name) => name !== undefined));
+    expect([...packages].filter((name) => !production.has(name))).toEqual([]);
+    for (const name of ["@napi-rs/keyring", "pdfjs-dist"]) expect(packages).toContain(name);
+    for (const name of ["electron", "electron-builder", "vitest", "vite", "typescript", "@electron/asar"]) {
+      expect(packages).not.toContain(name);
+    }
+  });
+
+  it("flips the fuses electron-builder.yml sets, on the stand-in's fuse wire", () => {
+    const binary = readFileSync(app.executablePath);
+    const at = binary.indexOf(fuseSentinel) + fuseSentinel.length;
+    expect(binary[at]).toBe(1);
+    const wire = binary.subarray(at + 2, at + 2 + (binary[at + 1] ?? 0)).toString("latin1");
+    // RunAsNode off, cookie encryption on, NODE_OPTIONS off, --inspect off, asar integrity validation on,
+    // only app.asar on, the browser-specific V8 snapshot left at its default (off), file:// privileges off.
+    expect(wire).toBe("01001100");
+  });
+});
+
+describeWith(
+  ["chromium", "secret-service"],
+  "the packaged file set, run on the Electron stand-in (not Electron)",
+  () => {
+    let running: StandinApp | undefined;
+
+    afterAll(async () => {
+      await running?.close();
+    });
+
+    it("starts from resources/app beside the executable, as a packaged app, and draws a PDF with the set's pdf.js", async () => {
+      // A packaged app's layout: the executable, and resources/app (the archive as Electron reads it) beside it.
+      const installDir = path.join(outDir, "installed");
+      await mkdir(path.join(installDir, "resources"), { recursive: true });
+      await symlink(app.appDir, path.join(installDir, "resources", "app"));
+      const executable = path.join(installDir, "signdesk");
+      await writeFile(executable, `#!/bin/sh\nELECTRON_STANDIN_EXE="$0" exec "${standinExecutable}" "$@"\n`, {
+        mode: 0o755,
+      });
+      running = await launchStandinApp({ appDir: null, executable });
+      const page = await running.window();
+      await page.getByTestId("app-version").waitFor(slow);
+      const info = await page.evaluate(() => window.signdesk?.appInfo());
+      expect(info).toMatchObject({ ok: true, value: { name: "Signdesk" } });
+      await dropPdfOnWindow(page, "Packaged check.pdf", await makePdf([{}, {}]));
+      await waitForEditor(page, "Packaged check", 2);
+      await expect(running.quit()).resolves.toBe(0);
+    });
+  },
+);

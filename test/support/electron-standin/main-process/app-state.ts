@@ -1,0 +1,6 @@
+/** Lifecycle facts several stand-in modules need, without importing app.ts (which imports them). */
+export const launchState = {
+  ready: false,
+  quitting: false,
+  sandboxEnabled: false,
+};

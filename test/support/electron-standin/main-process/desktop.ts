@@ -1,0 +1,45 @@
+import { EventEmitter } from "node:events";
+import { records } from "./records.ts";
+
+/** shell: the stand-in opens nothing on the desktop; it records what the app asked to open. */
+export const shell = {
+  async openExternal(url: string): Promise<void> {
+    records.openExternal.push(url);
+  },
+  showItemInFolder(fullPath: string): void {
+    records.showItemInFolder.push(fullPath);
+  },
+  async openPath(fullPath: string): Promise<string> {
+    records.openPath.push(fullPath);
+    return "";
+  },
+  beep(): void {},
+};
+
+/** dialog: no desktop to show one on; message and error boxes are recorded, file dialogs answer "canceled". */
+export const dialog = {
+  showErrorBox(title: string, content: string): void {
+    records.errorBoxes.push({ title, content });
+    console.error(`[electron stand-in] error box: ${title}: ${content}`);
+  },
+  async showMessageBox(): Promise<{ response: number; checkboxChecked: boolean }> {
+    return { response: 0, checkboxChecked: false };
+  },
+  async showOpenDialog(): Promise<{ canceled: boolean; filePaths: string[] }> {
+    return { canceled: true, filePaths: [] };
+  },
+  async showSaveDialog(): Promise<{ canceled: boolean; filePath: string }> {
+    return { canceled: true, filePath: "" };
+  },
+};
+
+class NativeTheme extends EventEmitter {
+  themeSource: "system" | "light" | "dark" = "system";
+  /** ELECTRON_STANDIN_DARK=1 stands for a desktop in dark mode. */
+  get shouldUseDarkColors(): boolean {
+    if (this.themeSource !== "system") return this.themeSource === "dark";
+    return process.env.ELECTRON_STANDIN_DARK === "1";
+  }
+}
+
+export const nativeTheme = new NativeTheme();
