@@ -264,6 +264,9 @@ describeWith(
 
     it("refuses IPC from a page of another origin in the same window", async () => {
       await app.control({ op: "load-url", windowId, url: `${server.origin}/other.html` });
+      // The test's own DevTools connection sees the navigation a moment after the stand-in's.
+      await page.waitForURL(`${server.origin}/other.html`, slow);
+      await page.waitForLoadState("load");
       // The preload runs on every page of the window, as in Electron; main answers only our own page.
       const answer = await page.evaluate(() => window.signdesk?.appInfo());
       expect(answer).toMatchObject({ ok: false, error: { code: "forbidden_sender" } });
