@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchChromium } from "../support/chromium";
 import { describeWith, electronExecutable } from "../support/requirements";
-import { runRoundTrip, slow } from "../support/round-trip";
+import { openSigningPageIn, runRoundTrip, slow } from "../support/round-trip";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -69,16 +69,7 @@ describeWith(["electron", "chromium", "secret-service"], "the round trip in the 
     const outcome = await runRoundTrip({
       page: window,
       receiver,
-      // The Inbox's link would leave the app only for an https address; the recipient copies the address shown
-      // under it into their browser, as the Inbox says to.
-      openSigningPage: async (message, party) => {
-        const address = await message
-          .getByRole("textbox", { name: `Signing page address for ${party.name}` })
-          .inputValue();
-        const signing = await recipients.newPage();
-        await signing.goto(address);
-        return signing;
-      },
+      openSigningPage: openSigningPageIn(recipients),
       // The app checks the statuses when its window gains focus (main/index.ts): nothing is done in the window.
       pokeTracker: async () => {
         await app.evaluate(({ BrowserWindow }) => {

@@ -9,7 +9,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { type FieldType, fieldBoxSizes } from "../../common/fields";
 import { makePdf } from "./pdf-fixtures";
@@ -397,6 +397,19 @@ export interface RoundTripHost {
   pokeTracker(): Promise<void>;
   /** Told the path of the downloaded file as soon as the window shows it (to check it, or clean it up). */
   onSaved(path: string): void;
+}
+
+/**
+ * A recipient's own browser (`context`) opening an Inbox message's signing page from the address shown under it,
+ * as the Inbox says to (the app opens only https links outside itself; the sandbox's pages are plain http).
+ */
+export function openSigningPageIn(context: BrowserContext): RoundTripHost["openSigningPage"] {
+  return async (message, party) => {
+    const address = await message.getByRole("textbox", { name: `Signing page address for ${party.name}` }).inputValue();
+    const signing = await context.newPage();
+    await signing.goto(address);
+    return signing;
+  };
 }
 
 export interface RoundTripOutcome {

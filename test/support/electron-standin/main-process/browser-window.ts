@@ -49,7 +49,6 @@ export class BrowserWindow extends EventEmitter implements RegisteredWindow {
   readonly options: WindowOptions;
   /** The effective webPreferences: Electron's defaults, the app's options, the sandbox app.enableSandbox() forces. */
   readonly webPreferences: Record<string, unknown>;
-  private title: string;
   private visible = false;
   private minimized = false;
   private destroyed = false;
@@ -62,10 +61,6 @@ export class BrowserWindow extends EventEmitter implements RegisteredWindow {
 
   static getFocusedWindow(): BrowserWindow | null {
     return focused;
-  }
-
-  static fromWebContents(webContents: unknown): BrowserWindow | null {
-    return BrowserWindow.getAllWindows().find((window) => window.webContents === webContents) ?? null;
   }
 
   static fromId(id: number): BrowserWindow | null {
@@ -81,7 +76,6 @@ export class BrowserWindow extends EventEmitter implements RegisteredWindow {
       ...options.webPreferences,
       ...(launchState.sandboxEnabled ? { sandbox: true } : {}),
     };
-    this.title = options.title ?? app.getName();
     this.webContents = new WebContents(options.webPreferences?.preload ?? null, () => this.loaded());
     registerWindow(this);
     app.emit("web-contents-created", preventableEvent(), this.webContents);
@@ -100,10 +94,6 @@ export class BrowserWindow extends EventEmitter implements RegisteredWindow {
     return this.webContents.page;
   }
 
-  whenCreated(): Promise<void> {
-    return this.created;
-  }
-
   private loaded(): void {
     if (this.shownReady) return;
     this.shownReady = true;
@@ -114,26 +104,12 @@ export class BrowserWindow extends EventEmitter implements RegisteredWindow {
     return this.webContents.loadURL(url);
   }
 
-  getTitle(): string {
-    return this.title;
-  }
-
-  setTitle(title: string): void {
-    this.title = title;
-  }
-
   show(): void {
     if (this.destroyed) return;
     const wasVisible = this.visible;
     this.visible = true;
     if (!wasVisible) this.emit("show", preventableEvent());
     this.focus();
-  }
-
-  hide(): void {
-    this.visible = false;
-    this.emit("hide", preventableEvent());
-    this.blur();
   }
 
   isVisible(): boolean {
@@ -181,10 +157,6 @@ export class BrowserWindow extends EventEmitter implements RegisteredWindow {
     return this.destroyed;
   }
 
-  setMenuBarVisibility(): void {}
-
-  removeMenu(): void {}
-
   close(): void {
     void this.closeAs(false);
   }
@@ -202,6 +174,9 @@ export class BrowserWindow extends EventEmitter implements RegisteredWindow {
     const event = preventableEvent();
     this.emit("close", event);
     if (event.defaultPrevented) return false;
+    await this.created.catch(() => {});
+    // The page's beforeunload may keep it (will-prevent-unload); then the window stays open.
+    if (!(await this.webContents.closePage({ runBeforeUnload: true }))) return false;
     await this.tearDown(forQuit);
     return true;
   }
@@ -212,9 +187,7 @@ export class BrowserWindow extends EventEmitter implements RegisteredWindow {
     this.blur();
     const remaining = unregisterWindow(this);
     await this.created.catch(() => {});
-    // The page unloads first (pagehide, unload), as a closing window's page does, and IPC it sends then still arrives.
-    await this.webContents.unload();
-    await this.page?.close().catch(() => {});
+    await this.webContents.closePage({ runBeforeUnload: false });
     this.webContents.destroy();
     this.emit("closed");
     if (remaining === 0 && !forQuit) app.windowsAllClosed();

@@ -56,6 +56,8 @@ export class WebContents extends EventEmitter implements FrameSource {
   private windowOpenHandler: WindowOpenHandler | null = null;
   private expectedNavigation: string | null = null;
   private destroyed = false;
+  /** Called when a beforeunload handler kept the page open during closePage. */
+  private unloadKept: () => void = () => {};
   private attachedResolve!: () => void;
   private readonly attached = new Promise<void>((resolve) => {
     this.attachedResolve = resolve;
@@ -120,6 +122,21 @@ export class WebContents extends EventEmitter implements FrameSource {
     cdp.on("Page.windowOpen", ({ url }) => {
       this.windowOpenAction(url);
     });
+    page.on("dialog", (dialog) => {
+      if (dialog.type() !== "beforeunload") {
+        // No desktop to show it on: dismissed, as a user closing it would.
+        void dialog.dismiss().catch(() => {});
+        return;
+      }
+      const event = preventableEvent();
+      this.emit("will-prevent-unload", event);
+      if (event.defaultPrevented) {
+        void dialog.accept().catch(() => {});
+        return;
+      }
+      void dialog.dismiss().catch(() => {});
+      this.unloadKept();
+    });
     page.on("download", (download) => void this.session.handleDownload(this, download).catch(() => {}));
     await cdp.send("Page.enable");
     await cdp.send("Runtime.enable");
@@ -180,31 +197,29 @@ export class WebContents extends EventEmitter implements FrameSource {
     }
   }
 
-  /** Leaves the page for an empty one, running its unload handlers. */
-  async unload(): Promise<void> {
-    if (this.page === null) return;
-    this.expectedNavigation = "about:blank";
-    await this.page.goto("about:blank", { waitUntil: "commit" }).catch(() => {});
-    this.expectedNavigation = null;
+  /**
+   * Closes the page as a closing window closes it: its unload handlers (pagehide, visibilitychange) run in the
+   * page's own frame, and IPC they send still arrives. With `runBeforeUnload`, a beforeunload handler that asks to
+   * stay is offered to will-prevent-unload first; false when the page stays open.
+   */
+  async closePage({ runBeforeUnload }: { runBeforeUnload: boolean }): Promise<boolean> {
+    const page = this.page;
+    if (page === null || page.isClosed()) return true;
+    const closed = new Promise<true>((resolve) => page.once("close", () => resolve(true)));
+    const kept = new Promise<false>((resolve) => {
+      this.unloadKept = () => resolve(false);
+    });
+    await page.close({ runBeforeUnload }).catch(() => {});
+    return Promise.race([closed, kept]);
   }
 
   getURL(): string {
     return this.page === null ? "" : toAppUrl(this.page.url());
   }
 
-  getTitle(): Promise<string> | string {
-    return this.page?.title() ?? "";
-  }
-
   isDestroyed(): boolean {
     return this.destroyed;
   }
-
-  isLoading(): boolean {
-    return false;
-  }
-
-  openDevTools(): void {}
 
   setWindowOpenHandler(handler: WindowOpenHandler): void {
     this.windowOpenHandler = handler;
