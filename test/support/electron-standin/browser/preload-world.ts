@@ -69,12 +69,6 @@ const ipcRenderer = {
   send(channel: string, ...args: unknown[]): void {
     post({ op: "send", channel: String(channel), args: encodeText(args) });
   },
-  sendSync(): never {
-    return unsupported("ipcRenderer.sendSync");
-  },
-  postMessage(): never {
-    return unsupported("ipcRenderer.postMessage");
-  },
   on(channel: string, listener: Listener) {
     listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
     return ipcRenderer;
@@ -92,9 +86,6 @@ const ipcRenderer = {
     if (channel === undefined) listeners.clear();
     else listeners.delete(channel);
     return ipcRenderer;
-  },
-  listenerCount(channel: string): number {
-    return listeners.get(channel)?.length ?? 0;
   },
 };
 

@@ -65,10 +65,6 @@ class App extends EventEmitter {
     return launchInfo().appPath;
   }
 
-  getLocale(): string {
-    return "en-US";
-  }
-
   getPath(name: PathName): string {
     const override = this.overrides.get(name);
     if (override !== undefined) return override;
@@ -87,17 +83,13 @@ class App extends EventEmitter {
       case "module":
         return launchInfo().executable;
       case "desktop":
-        return path.join(home, "Desktop");
       case "documents":
-        return path.join(home, "Documents");
       case "downloads":
-        return path.join(home, "Downloads");
       case "music":
-        return path.join(home, "Music");
       case "pictures":
-        return path.join(home, "Pictures");
       case "videos":
-        return path.join(home, "Videos");
+        // The XDG defaults: the folder of that name, capitalised, in the home folder.
+        return path.join(home, name[0]?.toUpperCase() + name.slice(1));
       case "logs":
         return path.join(this.getPath("userData"), "logs");
       case "crashDumps":
@@ -128,10 +120,6 @@ class App extends EventEmitter {
     records.aboutPanelShown += 1;
   }
 
-  setAboutPanelOptions(): void {}
-
-  setAppUserModelId(): void {}
-
   focus(): void {
     allWindows()[0]?.focus();
   }
@@ -149,10 +137,6 @@ class App extends EventEmitter {
       additionalData,
     });
     return false;
-  }
-
-  hasSingleInstanceLock(): boolean {
-    return this.lock !== null;
   }
 
   releaseSingleInstanceLock(): void {

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page, type Route } from "playwright-core";
+import { chromiumArgs } from "../../chromium-args.ts";
 
 /**
  * The stand-in's Chromium: Debian's (or CHROMIUM_PATH), never a downloaded one, headless, with a DevTools port
@@ -38,23 +39,12 @@ export function chromiumHost(): ChromiumHost {
 
 export async function startChromium(hooks: ChromiumHooks, darkColors: boolean): Promise<ChromiumHost> {
   const profile = mkdtempSync(path.join(tmpdir(), "electron-standin-chromium-"));
-  const runningAsRoot = process.getuid?.() === 0;
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumExecutable(),
     headless: true,
     acceptDownloads: true,
     colorScheme: darkColors ? "dark" : "light",
-    args: [
-      ...(runningAsRoot ? ["--no-sandbox"] : []),
-      "--remote-debugging-port=0",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-    ],
+    args: [...chromiumArgs(), "--remote-debugging-port=0"],
   });
   const port = readFileSync(path.join(profile, "DevToolsActivePort"), "utf8").split("\n")[0];
   const created = new Set<Page>();

@@ -75,8 +75,6 @@ export class Menu {
     }
     return null;
   }
-
-  popup(): void {}
 }
 
 /** The menu as labels, roles, ids and accelerators: what the stand-in's tests read. */

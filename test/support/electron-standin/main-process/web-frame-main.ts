@@ -45,10 +45,6 @@ export class WebFrameMain {
     return 1;
   }
 
-  get frameTreeNodeId(): number {
-    return this.routingId;
-  }
-
   get parent(): WebFrameMain | null {
     const parentId = this.source.frameRecord(this.frameId)?.parentId ?? null;
     return parentId === null ? null : this.source.frameMain(parentId);
