@@ -5,7 +5,16 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchChromium } from "../support/chromium";
 import { describeWith } from "../support/requirements";
-import { detailBadge, editorStatus, openSigningPageIn, runRoundTrip, slow, waitForEditor } from "../support/round-trip";
+import {
+  detailBadge,
+  editorStatus,
+  openSigningPageIn,
+  runRoundTrip,
+  sendDocument,
+  sendTemplateFromTemplates,
+  slow,
+  waitForEditor,
+} from "../support/round-trip";
 import { matchBaseline } from "../support/screenshots";
 import { launchStandinApp, type StandinApp, spawnStandin } from "../support/standin-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -35,6 +44,8 @@ describeWith(
     let recipientsBrowser: Browser;
     let recipients: BrowserContext;
     const problems: string[] = [];
+    /** The round trip's template: the focus test sends it again. */
+    let templateName = "";
 
     beforeAll(async () => {
       receiver = await startWebhookReceiver();
@@ -66,6 +77,7 @@ describeWith(
         },
         onSaved: () => {},
       });
+      templateName = outcome.documentName;
       const current = await app.state();
       expect(outcome.savedPath).toBe(path.join(current.paths.downloads, `${outcome.documentName} - signed.pdf`));
       expect(readFileSync(outcome.savedPath).subarray(0, 5).toString()).toBe("%PDF-");
@@ -103,6 +115,30 @@ describeWith(
       expect(outcomeShot.status, outcomeShot.message).toMatch(/^(matched|written)$/);
       expect(problems).toEqual([]);
     }, 300_000);
+
+    it("checks unfinished documents at once when the window regains focus", async () => {
+      const pdfId = await (async () => {
+        await sendTemplateFromTemplates(window, templateName);
+        return sendDocument(window, templateName, [
+          { label: "Buyer", name: "Cy Focus", email: "cy.focus@example.com" },
+          { label: "Seller", name: "Di Focus", email: "di.focus@example.com" },
+        ]);
+      })();
+      const lastChecked = () =>
+        window.evaluate(async (id) => {
+          const answer = await self.signdesk?.documentsList();
+          if (answer?.ok !== true) return null;
+          return answer.value.documents.find((each) => each.pdfId === id)?.lastCheckedAt ?? null;
+        }, pdfId);
+      // The tracker checks a new document at once, then not again for at least 15 s while its status stays.
+      await expect.poll(lastChecked, slow).not.toBeNull();
+      const first = (await lastChecked()) as string;
+      await app.control({ op: "window", windowId, action: "blur" });
+      await app.control({ op: "window", windowId, action: "focus" });
+      await expect.poll(lastChecked, { timeout: 10_000 }).not.toBe(first);
+      const second = (await lastChecked()) as string;
+      expect(Date.parse(second) - Date.parse(first)).toBeLessThan(15_000);
+    });
 
     it("a second instance focuses the first window and quits", async () => {
       await app.control({ op: "window", windowId, action: "minimize" });

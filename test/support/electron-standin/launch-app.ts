@@ -47,6 +47,8 @@ setLaunchInfo({
 process.argv = [executable, ...args];
 Object.assign(process, { type: "browser", resourcesPath: path.dirname(appPath) });
 
+// As Electron does on Linux, a termination signal quits the app the way app.quit() does.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => app.quit());
 const control = openControlChannel();
 await import(pathToFileURL(path.join(appPath, manifest.main)).href);
 const host = await startChromium({ route: routeRequest, popup: handlePopup }, nativeTheme.shouldUseDarkColors);

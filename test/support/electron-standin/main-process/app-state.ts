@@ -3,4 +3,6 @@ export const launchState = {
   ready: false,
   quitting: false,
   sandboxEnabled: false,
+  /** The process is on its way out (quit done, or app.exit): Chromium is closing. */
+  exiting: false,
 };

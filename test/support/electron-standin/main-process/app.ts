@@ -191,6 +191,7 @@ class App extends EventEmitter {
   }
 
   private async terminate(exitCode: number): Promise<never> {
+    launchState.exiting = true;
     await this.handingOver;
     for (const hook of this.shutdownHooks) await hook().catch(() => {});
     this.releaseSingleInstanceLock();

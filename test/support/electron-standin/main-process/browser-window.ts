@@ -81,6 +81,10 @@ export class BrowserWindow extends EventEmitter implements RegisteredWindow {
     app.emit("web-contents-created", preventableEvent(), this.webContents);
     app.emit("browser-window-created", preventableEvent(), this);
     this.created = this.createPage(options);
+    this.created.catch((error: unknown) => {
+      // A window made while the app exits has no browser left to open in, as in Electron; nothing to report.
+      if (!launchState.exiting) console.error("[electron stand-in] the window's page could not be made:", error);
+    });
     if (options.show !== false) this.show();
   }
 

@@ -117,6 +117,8 @@ export function openControlChannel(): { announce(host: ChromiumHost): void } {
   const send = process.send?.bind(process);
   if (send === undefined) return { announce() {} };
   process.channel?.unref();
+  // A test that went away (timed out, killed) leaves no app behind: the stand-in quits as if told to.
+  process.on("disconnect", () => app.quit());
   process.on("message", (message: { id: number } & Command) => {
     run(message, host).then(
       (value) => send({ id: message.id, ok: true, value }),
