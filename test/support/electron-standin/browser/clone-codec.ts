@@ -7,6 +7,8 @@
  * Runs in Node and in the page, so it uses neither's own APIs.
  */
 
+import { fromBase64, toBase64 } from "../../byte-codec.ts";
+
 export type Encoded = string | number | boolean | null | EncodedTagged;
 type EncodedTagged = [string, ...unknown[]];
 
@@ -36,21 +38,6 @@ type TypedArrayName = keyof typeof typedArrays;
 
 function cannotClone(): Error {
   return new Error("An object could not be cloned.");
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let offset = 0; offset < bytes.length; offset += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
-  }
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes;
 }
 
 function typedArrayName(value: ArrayBufferView): TypedArrayName | null {
