@@ -14,8 +14,13 @@ const runtimePackages = ["@napi-rs/keyring", "pdfjs-dist"];
 
 export function mainBuildOptions(mode: "production" | "development"): BuildOptions {
   return {
-    entryPoints: [path.join(root, "main/index.ts")],
-    outfile: path.join(distDir, "main/index.mjs"),
+    // The PDF page reader runs in a worker thread of its own, loaded as a file beside the main bundle.
+    entryPoints: {
+      index: path.join(root, "main/index.ts"),
+      "page-geometry-worker": path.join(root, "sandbox/pdf/page-geometry-worker.ts"),
+    },
+    outdir: path.join(distDir, "main"),
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",

@@ -1,25 +1,17 @@
-import { open } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
+import { existsSync } from "node:fs";
+import { Worker } from "node:worker_threads";
 import { type PageGeometry, pageGeometryOf } from "../../common/coordinates";
+import { PageGeometrySchema, pageBounds } from "../../common/page-geometry-schema";
+import {
+  answerGeometryRequest,
+  type GeometryReason,
+  type GeometryReply,
+  type GeometryRequest,
+  type RawPage,
+  type WorkerMessage,
+} from "./page-geometry-worker";
 import { PdfProblem } from "./pdf-problem";
 import { endsWithEofMarker } from "./sniff";
-
-type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
-
-let pdfjs: Promise<PdfJs> | undefined;
-
-/** pdf.js is loaded once per process (loading it costs far more memory than reading a page tree). */
-export function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs").then((module) => {
-    const require = createRequire(import.meta.url);
-    module.GlobalWorkerOptions.workerSrc = pathToFileURL(
-      require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs"),
-    ).href;
-    return module;
-  });
-  return pdfjs;
-}
 
 export const pdfProblems = {
   notPdf: "The file is not a PDF or Word document.",
@@ -28,58 +20,163 @@ export const pdfProblems = {
   damaged: "The PDF is damaged and cannot be read.",
   encrypted: "The PDF is encrypted or password-protected; upload an unprotected copy.",
   noPages: "The PDF has no pages.",
+  tooManyPages: (count: number) =>
+    `The PDF has ${count.toLocaleString("en")} pages; at most ${pageBounds.maxPages.toLocaleString("en")} can be used.`,
+  tooSlow: (seconds: number) =>
+    `Reading the PDF's pages took longer than ${seconds} seconds; the file is too complex to use.`,
+  badPageSize: (page: number) =>
+    `Page ${page} of the PDF has a size or position no real page has, so the file cannot be used.`,
 } as const;
 
+export interface InspectOptions {
+  /** Reading the pages is abandoned (and the worker stopped) after this long. */
+  timeLimitMs?: number;
+}
+
+const defaultTimeLimitMs = 60_000;
+/** A worker unused for this long is stopped, giving back pdf.js's memory. */
+const idleWorkerMs = 30_000;
+
 /**
- * Page count and page geometry of the PDF at `file`, read through pdf.js with ranged reads from
- * disk, so that a 50 MB upload is never held in memory. An unreadable file throws a PdfProblem naming why.
+ * The worker: built beside the main bundle (dist/main), or the TypeScript source, which Node runs as it is,
+ * when this module runs from source (tests, the sandbox's command line).
  */
-export async function inspectPdf(file: string): Promise<PageGeometry[]> {
-  if (!(await endsWithEofMarker(file))) throw new PdfProblem(pdfProblems.truncated);
-  const { getDocument, PDFDataRangeTransport } = await loadPdfJs();
-  const handle = await open(file, "r");
-  const { size } = await handle.stat();
+function workerUrl(): URL {
+  const built = new URL("./page-geometry-worker.mjs", import.meta.url);
+  return existsSync(built) ? built : new URL("./page-geometry-worker.ts", import.meta.url);
+}
 
-  class FileRangeTransport extends PDFDataRangeTransport {
-    override requestDataRange(begin: number, end: number): void {
-      const chunk = Buffer.alloc(end - begin);
-      handle.read(chunk, 0, chunk.length, begin).then(
-        () => this.onDataRange(begin, new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length)),
-        () => this.onDataRange(begin, new Uint8Array(chunk.length)),
-      );
-    }
-  }
+interface Job {
+  request: GeometryRequest;
+  timeLimitMs: number;
+  resolve: (reply: GeometryReply) => void;
+  reject: (error: Error) => void;
+}
 
-  const task = getDocument({
-    range: new FileRangeTransport(size, null),
-    disableAutoFetch: true,
-    disableStream: true,
-    rangeChunkSize: 64 * 1024,
-    useSystemFonts: false,
-    stopAtErrors: true,
-    verbosity: 0,
-  });
-  try {
-    const pdf = await task.promise.catch((error: unknown) => {
-      const name = (error as { name?: string }).name;
-      throw new PdfProblem(name === "PasswordException" ? pdfProblems.encrypted : pdfProblems.damaged);
-    });
-    const { info } = await pdf.getMetadata();
-    // Set (to the security handler's name) only when the file is encrypted, even without a user password.
-    if ((info as { EncryptFilterName?: unknown }).EncryptFilterName) {
-      throw new PdfProblem(pdfProblems.encrypted);
-    }
-    if (pdf.numPages < 1) throw new PdfProblem(pdfProblems.noPages);
-    const pages: PageGeometry[] = [];
-    for (let number = 1; number <= pdf.numPages; number += 1) {
-      const page = await pdf.getPage(number).catch(() => {
-        throw new PdfProblem(pdfProblems.damaged);
+/**
+ * One worker thread, reused, reading one PDF at a time: a PDF that takes too long is abandoned by ending the
+ * worker, and the next job gets a fresh one. Nothing here keeps the process alive.
+ */
+class GeometryWorker {
+  private worker: Worker | null = null;
+  private readonly queue: Job[] = [];
+  private running: Job | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private nextId = 1;
+  /** Set when a worker could not even load (a runtime without worker support for the app's files). */
+  private inProcess = false;
+
+  read(file: string, timeLimitMs: number): Promise<GeometryReply> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({
+        request: { id: this.nextId++, file, maxPages: pageBounds.maxPages },
+        timeLimitMs,
+        resolve,
+        reject,
       });
-      pages.push(pageGeometryOf(page));
-    }
-    return pages;
-  } finally {
-    await task.destroy();
-    await handle.close();
+      this.pump();
+    });
   }
+
+  private pump(): void {
+    if (this.running !== null) return;
+    const job = this.queue.shift();
+    if (job === undefined) {
+      this.idleTimer = setTimeout(() => this.stop(), idleWorkerMs).unref();
+      return;
+    }
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.running = job;
+    if (this.inProcess) {
+      void answerGeometryRequest(job.request).then((reply) => this.finish(job, () => job.resolve(reply)));
+      return;
+    }
+    const worker = this.ensureWorker();
+    this.timer = setTimeout(() => {
+      // The worker is busy with this file and cannot be interrupted: end it; the next job starts a new one.
+      this.stop();
+      this.finish(job, () => job.reject(new PdfProblem(pdfProblems.tooSlow(job.timeLimitMs / 1000))));
+    }, job.timeLimitMs);
+    worker.ref();
+    worker.postMessage(job.request);
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker !== null) return this.worker;
+    // A hostile file may try to exhaust memory: the worker's heap is bounded apart from the process's.
+    const worker = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    let loaded = false;
+    worker.on("message", (message: WorkerMessage) => {
+      const job = this.running;
+      if (message === "ready") loaded = true;
+      else if (job !== null && message.id === job.request.id) this.finish(job, () => job.resolve(message));
+    });
+    worker.once("error", (error) => {
+      if (loaded || this.worker !== worker) return;
+      // Reading in this thread is slower to interrupt but still correct: better than no PDF at all.
+      console.warn(`[signdesk] The PDF reader's worker could not start (${error.message}); reading in-process.`);
+      this.inProcess = true;
+      this.worker = null;
+      const job = this.running;
+      this.running = null;
+      if (this.timer !== null) clearTimeout(this.timer);
+      if (job !== null) this.queue.unshift(job);
+      this.pump();
+    });
+    worker.on("error", (error) => this.failRunning(worker, error));
+    worker.on("exit", () => this.failRunning(worker, new Error("The PDF reader stopped unexpectedly.")));
+    this.worker = worker;
+    return worker;
+  }
+
+  private failRunning(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    const job = this.running;
+    // Out of memory ends the worker: for the person this is a file that cannot be read.
+    if (job !== null) this.finish(job, () => job.reject(new PdfProblem(pdfProblems.damaged, { cause: error })));
+  }
+
+  private finish(job: Job, settle: () => void): void {
+    if (this.running !== job) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.running = null;
+    this.worker?.unref();
+    settle();
+    this.pump();
+  }
+
+  private stop(): void {
+    const worker = this.worker;
+    this.worker = null;
+    void worker?.terminate();
+  }
+}
+
+const reader = new GeometryWorker();
+
+function refusal(reason: GeometryReason, pageCount: number | undefined): PdfProblem {
+  if (reason === "tooManyPages") return new PdfProblem(pdfProblems.tooManyPages(pageCount ?? 0));
+  return new PdfProblem(pdfProblems[reason]);
+}
+
+function checkedGeometry(pages: RawPage[]): PageGeometry[] {
+  return pages.map((raw, index) => {
+    const parsed = PageGeometrySchema.safeParse(pageGeometryOf(raw));
+    if (!parsed.success) throw new PdfProblem(pdfProblems.badPageSize(index + 1));
+    return parsed.data;
+  });
+}
+
+/**
+ * Page count and page geometry of the PDF at `file`, read off this thread (see page-geometry-worker.ts) in time
+ * linear in the page count, within a time limit. An unreadable or unusable file throws a PdfProblem naming why;
+ * every page returned has finite, bounded numbers.
+ */
+export async function inspectPdf(file: string, options: InspectOptions = {}): Promise<PageGeometry[]> {
+  if (!(await endsWithEofMarker(file))) throw new PdfProblem(pdfProblems.truncated);
+  const reply = await reader.read(file, options.timeLimitMs ?? defaultTimeLimitMs);
+  if (!reply.ok) throw refusal(reply.reason, reply.pageCount);
+  return checkedGeometry(reply.pages);
 }

@@ -1,7 +1,7 @@
 /** A file that cannot serve as a document, with a message that says why (shown to the user as is). */
 export class PdfProblem extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = "PdfProblem";
   }
 }
