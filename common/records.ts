@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EmailAddressSchema } from "./email-address";
 
 /** What the app records about templates, documents and webhooks (per account); shared by main and renderer. */
 
@@ -56,7 +57,7 @@ export type DocumentChange = z.infer<typeof DocumentChangeSchema>;
 
 export const RecipientSchema = z.object({
   name: z.string().trim().min(1, "Enter the recipient's name.").max(200),
-  email: z.email("Enter a valid e-mail address."),
+  email: EmailAddressSchema,
 });
 
 export const OutboxMessageSchema = z.object({

@@ -1,3 +1,4 @@
+import { emailAddressProblem } from "../../common/email-address";
 import type { DocumentRecord } from "../../common/records";
 import { RecipientSchema } from "../../common/records";
 
@@ -30,9 +31,10 @@ export function checkRecipients(rows: readonly RecipientEntry[], labels: readonl
     else if (!RecipientSchema.shape.name.safeParse(row.name).success)
       problems.name = `${label}'s name is too long (200 characters at most).`;
     const email = row.email.trim();
+    const emailProblem = email === "" ? null : emailAddressProblem(email);
     if (email === "") problems.email = `Enter an e-mail address for ${label}.`;
-    else if (!RecipientSchema.shape.email.safeParse(email).success)
-      problems.email = `“${email}” is not a valid e-mail address.`;
+    else if (emailProblem?.kind === "invalid") problems.email = `“${email}” is not a valid e-mail address.`;
+    else if (emailProblem !== null) problems.email = `${label}'s e-mail address ${emailProblem.text}.`;
     else {
       const earlier = firstUse.get(emailKey(email));
       if (earlier === undefined) firstUse.set(emailKey(email), index);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { emailAddressProblem, emailLimits } from "../../common/email-address";
 import type { FieldType } from "../../common/fields";
 import { ApiError } from "../http/api-error";
 import type { TemplateField } from "../state/schema";
@@ -31,7 +31,10 @@ const expectations: Record<FieldType, { check: (value: unknown) => boolean; need
     check: (v) => typeof v === "string" && v.trim() !== "" && v.length <= 200,
     needs: "a name (1 to 200 characters)",
   },
-  Email: { check: (v) => typeof v === "string" && z.email().safeParse(v).success, needs: "a valid email address" },
+  Email: {
+    check: (v) => typeof v === "string" && emailAddressProblem(v) === null,
+    needs: `a valid email address (at most ${emailLimits.maxLength} characters)`,
+  },
   Date: { check: (v) => typeof v === "string" && isCalendarDate(v), needs: "a date as YYYY-MM-DD" },
   Checkbox: { check: (v) => typeof v === "boolean", needs: "true or false" },
 };

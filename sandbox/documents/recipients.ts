@@ -1,12 +1,10 @@
-import { z } from "zod";
+import { emailAddressProblem } from "../../common/email-address";
 import { ApiError } from "../http/api-error";
 
 export interface RecipientInput {
   name: string;
   email: string;
 }
-
-const EmailSchema = z.email();
 
 /**
  * Checks each recipient (`name`, `email`, and `phone` where allowed) and their count against the
@@ -23,9 +21,11 @@ export function checkRecipients(value: unknown, groupCount: number, allowPhone: 
     if (typeof name !== "string" || name.trim() === "" || name.length > 200) {
       throw new ApiError(400, `${position} needs a name (1 to 200 characters).`);
     }
-    if (typeof email !== "string" || !EmailSchema.safeParse(email).success) {
+    const emailProblem = typeof email === "string" ? emailAddressProblem(email) : null;
+    if (typeof email !== "string" || emailProblem?.kind === "invalid") {
       throw new ApiError(400, `${position} needs a valid email address.`);
     }
+    if (emailProblem !== null) throw new ApiError(400, `${position}'s email address ${emailProblem.text}.`);
     if (phone !== undefined && !(allowPhone && (phone === null || typeof phone === "string"))) {
       throw new ApiError(400, `${position}: phone must be a string or null.`);
     }

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/**
+ * The one rule for an e-mail address, used by the sandbox's routes, the main process's IPC arguments and the
+ * renderer's forms: zod's e-mail format, at most 254 characters in all (RFC 5321's path limit less its angle
+ * brackets) and at most 64 before the @ (RFC 5321, 4.5.3.1.1). The format admits ASCII only, so characters
+ * and octets count the same.
+ */
+export const emailLimits = { maxLength: 254, maxLocalPartLength: 64 } as const;
+
+export interface EmailProblem {
+  kind: "too_long" | "local_part_too_long" | "invalid";
+  /** Words that follow "The e-mail address", e.g. "is too long (255 characters; 254 at most)". */
+  text: string;
+}
+
+const emailFormat = z.email();
+
+/**
+ * Why `address` is not an acceptable e-mail address, or null when it is. Lengths are checked first, so an
+ * over-long text is named as such, whatever else is wrong with it.
+ */
+export function emailAddressProblem(address: string): EmailProblem | null {
+  const { maxLength, maxLocalPartLength } = emailLimits;
+  if (address.length > maxLength) {
+    return { kind: "too_long", text: `is too long (${address.length} characters; ${maxLength} at most)` };
+  }
+  const at = address.indexOf("@");
+  if (at > maxLocalPartLength) {
+    return {
+      kind: "local_part_too_long",
+      text: `has too many characters before the @ (${at}; ${maxLocalPartLength} at most)`,
+    };
+  }
+  if (!emailFormat.safeParse(address).success) return { kind: "invalid", text: "is not valid" };
+  return null;
+}
+
+/** The rule as a schema (IPC arguments): its issue reads "The e-mail address is too long (…)." and so on. */
+export const EmailAddressSchema = z.string().superRefine((address, context) => {
+  const problem = emailAddressProblem(address);
+  if (problem !== null) context.addIssue({ code: "custom", message: `The e-mail address ${problem.text}.` });
+});
