@@ -31,7 +31,7 @@ export async function createDocument(
       status: "pending",
       actedAt: null,
       ipAddress: null,
-      values: {},
+      values: Object.create(null),
     })),
     final: null,
   };

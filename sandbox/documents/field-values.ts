@@ -1,17 +1,18 @@
 import { emailAddressProblem, emailLimits } from "../../common/email-address";
 import type { FieldType } from "../../common/fields";
+import { maxImageSide, pngProblem } from "../final-pdf/stamp-field";
 import { ApiError } from "../http/api-error";
 import type { TemplateField } from "../state/schema";
 
 const pngDataUrl = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
-const pngMagic = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const maxImageBytes = 2 * 1024 * 1024;
 
-function isPngDataUrl(value: string): boolean {
-  const match = pngDataUrl.exec(value);
-  if (match?.[1] === undefined) return false;
+/** The bytes of a PNG data URL of at most 2 MB, or null (whether they are a PNG is pngProblem's to say). */
+function pngOfDataUrl(value: unknown): Uint8Array | null {
+  const match = typeof value === "string" ? pngDataUrl.exec(value) : null;
+  if (match?.[1] === undefined) return null;
   const bytes = Buffer.from(match[1], "base64");
-  return bytes.length <= maxImageBytes && bytes.subarray(0, 8).equals(pngMagic);
+  return bytes.length <= maxImageBytes ? bytes : null;
 }
 
 function isCalendarDate(value: string): boolean {
@@ -20,9 +21,11 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
+const imageNeeds = `a PNG image as a data URL (at most 2 MB and ${maxImageSide} \u00d7 ${maxImageSide} pixels)`;
+
 const expectations: Record<FieldType, { check: (value: unknown) => boolean; needs: string }> = {
-  Signature: { check: (v) => typeof v === "string" && isPngDataUrl(v), needs: "a PNG image as a data URL" },
-  Initials: { check: (v) => typeof v === "string" && isPngDataUrl(v), needs: "a PNG image as a data URL" },
+  Signature: { check: (v) => pngOfDataUrl(v) !== null, needs: imageNeeds },
+  Initials: { check: (v) => pngOfDataUrl(v) !== null, needs: imageNeeds },
   Text: {
     check: (v) => typeof v === "string" && v.trim() !== "" && v.length <= 1000,
     needs: "text (1 to 1000 characters)",
@@ -39,25 +42,35 @@ const expectations: Record<FieldType, { check: (value: unknown) => boolean; need
   Checkbox: { check: (v) => typeof v === "boolean", needs: "true or false" },
 };
 
+/** A recipient's values by field id: made without a prototype (any id, `__proto__` too, is a plain key); read with fieldValue. */
+export type FieldValues = Record<string, string | boolean>;
+
 /**
- * Checks a recipient's submitted values: exactly their fields, each valid for its type.
+ * The value a recipient gave field `id`, read as an own property only: values read back from disk are ordinary
+ * objects, where an id such as `constructor` would otherwise find Object.prototype's member.
+ */
+export function fieldValue(values: Readonly<FieldValues>, id: string): string | boolean | undefined {
+  return Object.hasOwn(values, id) ? values[id] : undefined;
+}
+
+/**
+ * Checks a recipient's submitted values: exactly their fields, each valid for its type, and each image one the
+ * final PDF can draw (a value accepted here must never stop the document from being finalized).
  * A problem answers 400 naming the field (`field` in the body too).
  */
-export function checkFieldValues(
-  fields: readonly TemplateField[],
-  submitted: unknown,
-): Record<string, string | boolean> {
+export async function checkFieldValues(fields: readonly TemplateField[], submitted: unknown): Promise<FieldValues> {
   if (typeof submitted !== "object" || submitted === null || Array.isArray(submitted)) {
     throw new ApiError(400, "fields must be an object of field id to value.");
   }
-  const values = submitted as Record<string, unknown>;
+  // Field ids are the template author's choice: read them from a Map, never through a prototype.
+  const values = new Map<string, unknown>(Object.entries(submitted));
   const own = new Set(fields.map((field) => field.id));
-  for (const id of Object.keys(values)) {
+  for (const id of values.keys()) {
     if (!own.has(id)) throw new ApiError(400, `Field ${id} is not one of your fields.`, { details: { field: id } });
   }
-  const accepted: Record<string, string | boolean> = {};
+  const accepted: FieldValues = Object.create(null);
   for (const field of fields) {
-    const value = values[field.id];
+    const value = values.get(field.id);
     const { check, needs } = expectations[field.type];
     if (value === undefined) {
       throw new ApiError(400, `Field ${field.id} (${field.type}) is missing: it needs ${needs}.`, {
@@ -66,6 +79,13 @@ export function checkFieldValues(
     }
     if (!check(value)) {
       throw new ApiError(400, `Field ${field.id} (${field.type}) is not valid: it needs ${needs}.`, {
+        details: { field: field.id },
+      });
+    }
+    const png = field.type === "Signature" || field.type === "Initials" ? pngOfDataUrl(value) : null;
+    const problem = png === null ? null : await pngProblem(png);
+    if (problem !== null) {
+      throw new ApiError(400, `Field ${field.id} (${field.type}) is not valid: the image is ${problem}.`, {
         details: { field: field.id },
       });
     }

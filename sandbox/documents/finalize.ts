@@ -6,6 +6,7 @@ import { buildFinalPdf, type StampedField } from "../final-pdf/build-final-pdf";
 import { writeFileAtomic } from "../state/atomic-write";
 import type { SignedDocument, Template } from "../state/schema";
 import { downloadUrl } from "./download-urls";
+import { fieldValue } from "./field-values";
 
 /**
  * Produces the final PDF of a fully signed document (every value stamped in its box, plus the audit
@@ -19,7 +20,7 @@ export async function finalizeDocument(
   const original = await readFile(context.store.filePath(template.file));
   const fields: StampedField[] = document.recipients.flatMap((recipient) =>
     (template.groups[recipient.group - 1] ?? []).flatMap((field) => {
-      const value = recipient.values[field.id];
+      const value = fieldValue(recipient.values, field.id);
       return value === undefined
         ? []
         : [{ id: field.id, type: field.type, page: field.page, x: field.x, y: field.y, value }];

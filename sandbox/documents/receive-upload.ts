@@ -23,7 +23,8 @@ export async function receiveUpload(request: FastifyRequest, tmpDir: string): Pr
     return { file: null, fields: {}, discard: async () => {} };
   }
   let file: string | null = null;
-  const fields: Record<string, string> = {};
+  // Part names are the client's: kept without a prototype, so "__proto__" or "constructor" is only a name.
+  const fields: Record<string, string> = Object.create(null);
   const discard = async () => {
     if (file !== null) await rm(file, { force: true });
   };

@@ -1,7 +1,7 @@
 import type { SandboxContext } from "../context";
 import { ApiError } from "../http/api-error";
 import type { SignedDocument, Template } from "../state/schema";
-import { checkFieldValues } from "./field-values";
+import { checkFieldValues, fieldValue } from "./field-values";
 import { finalizeDocument } from "./finalize";
 
 export interface SigningTarget {
@@ -56,7 +56,7 @@ export async function answerSigning(context: SandboxContext, hash: string, body:
   }
 
   const fields = template.groups[recipient.group - 1] ?? [];
-  const values = checkFieldValues(fields, answer.fields);
+  const values = await checkFieldValues(fields, answer.fields);
   const before = {
     recipient: { ...recipient },
     status: document.status,
@@ -78,7 +78,7 @@ export async function answerSigning(context: SandboxContext, hash: string, body:
       page: field.page,
       x: field.x,
       y: field.y,
-      value: recipient.values[field.id],
+      value: fieldValue(recipient.values, field.id),
     })),
     status: document.status,
   });

@@ -26,53 +26,60 @@ export interface SignedContent {
 
 interface Block {
   text: string;
-  /** Font size in points at scale 1. */
+  /** Font size in points. */
   size: number;
-  /** Extra space above the block, in points at scale 1. */
+  /** Extra space above the block, in points; none at the top of a page. */
   gapBefore: number;
   indent?: number;
   color?: RGB;
 }
 
+/** Blocks kept on one page when they fit on one (a heading with what follows it, one signer's entry). */
+type Unit = Block[];
+
 const page = { width: 612, height: 792, margin: 54 } as const;
 const leading = 1.3;
-/** Smallest scale tried before giving up: 10 pt body text becomes 4 pt. */
-const minimumScale = 0.4;
-const maxValueLength = 256;
+/** The footer's baseline, below the bottom margin of the text. */
+const footer = { size: 8, baseline: 30 } as const;
 const ink = rgb(0.05, 0.05, 0.1);
 const muted = rgb(0.35, 0.35, 0.4);
 
-function clip(value: string): string {
-  const points = Array.from(value);
-  return points.length <= maxValueLength ? value : `${points.slice(0, maxValueLength - 1).join("")}\u2026`;
-}
+const body = (text: string, gapBefore = 2, indent = 0): Block => ({ text, size: 10, gapBefore, indent });
+const heading = (text: string): Block => ({ text, size: 13, gapBefore: 16 });
+const note = (text: string, gapBefore = 4): Block => ({ text, size: 9, gapBefore, color: muted });
+const hash = (text: string): Block => ({ text, size: 9, gapBefore: 4 });
 
-function auditBlocks(audit: AuditTrail, signed: SignedContent): Block[] {
-  const body = (text: string, gapBefore = 2, indent = 0): Block => ({ text: clip(text), size: 10, gapBefore, indent });
-  const heading = (text: string): Block => ({ text, size: 13, gapBefore: 16 });
-  const note = (text: string, gapBefore = 4): Block => ({ text, size: 9, gapBefore, color: muted });
-  const signers = audit.signers.flatMap((signer, index) => [
-    body(`${index + 1}. ${clip(signer.name)} <${clip(signer.email)}>`, 6),
-    body(`Signed at: ${clip(signer.signedAt)} \u00b7 IP address: ${clip(signer.ipAddress)}`, 1, 14),
+/** Every value in full: long names, addresses and hashes wrap (a word wider than a line breaks between characters). */
+function auditUnits(audit: AuditTrail, signed: SignedContent): Unit[] {
+  const signers = audit.signers.map((signer, index) => [
+    body(`${index + 1}. ${signer.name} <${signer.email}>`, 6),
+    body(`Signed at: ${signer.signedAt} \u00b7 IP address: ${signer.ipAddress}`, 1, 14),
   ]);
+  const [firstSigner = [body("None.", 6)], ...otherSigners] = signers;
   return [
-    { text: "Audit trail", size: 20, gapBefore: 0 },
-    note("This page was added when the document was finalized. It is not part of the signed content."),
-    heading("Document"),
-    body(`Document name: ${audit.documentName}`, 4),
-    body(`Document ID: ${audit.documentId}`),
-    body(`Created at: ${audit.createdAt}`),
-    body(`Finalized at: ${audit.finalizedAt}`),
-    heading(`Signers (${audit.signers.length})`),
-    ...(signers.length > 0 ? signers : [body("None.", 6)]),
-    heading("Integrity"),
-    { text: `SHA-256 of the original document: ${clip(audit.originalSha256)}`, size: 9, gapBefore: 4 },
-    { text: `SHA-256 of the signed document (all pages before this one): ${signed.sha256}`, size: 9, gapBefore: 4 },
-    note(
-      `The signed document is the first ${signed.byteLength} bytes of this file. This page was appended to it as an ` +
-        "incremental PDF update, so hashing those bytes reproduces the value above. The SHA-256 of this complete " +
-        "file is recorded by the service: a file cannot contain its own hash.",
-    ),
+    [
+      { text: "Audit trail", size: 20, gapBefore: 0 },
+      note("These pages were added when the document was finalized. They are not part of the signed content."),
+    ],
+    [
+      heading("Document"),
+      body(`Document name: ${audit.documentName}`, 4),
+      body(`Document ID: ${audit.documentId}`),
+      body(`Created at: ${audit.createdAt}`),
+      body(`Finalized at: ${audit.finalizedAt}`),
+    ],
+    [heading(`Signers (${audit.signers.length})`), ...firstSigner],
+    ...otherSigners,
+    [
+      heading("Integrity"),
+      hash(`SHA-256 of the original document: ${audit.originalSha256}`),
+      hash(`SHA-256 of the signed document (every page before the audit trail): ${signed.sha256}`),
+      note(
+        `The signed document is the first ${signed.byteLength} bytes of this file. The audit trail was appended to ` +
+          "it as an incremental PDF update, so hashing those bytes reproduces the value above. The SHA-256 of this " +
+          "complete file is recorded by the service: a file cannot contain its own hash.",
+      ),
+    ],
   ];
 }
 
@@ -84,41 +91,102 @@ interface Line {
   color: RGB;
 }
 
-/** Lays the blocks out at `scale`; null when they do not fit between the margins. */
-function layout(blocks: Block[], stampFont: StampFont, scale: number): Line[] | null {
-  const lines: Line[] = [];
-  let cursor = page.height - page.margin;
-  for (const block of blocks) {
-    const size = block.size * scale;
-    const x = page.margin + (block.indent ?? 0) * scale;
-    const width = page.width - page.margin - x;
-    cursor -= block.gapBefore * scale;
-    for (const text of wrapText(stampFont.font, block.text, size, width)) {
-      cursor -= size * leading;
-      if (cursor < page.margin) return null;
-      const fitted = truncateToWidth(stampFont.font, text, size, width);
-      lines.push({ text: fitted, size, x, baseline: cursor + stampFont.descent * size, color: block.color ?? ink });
-    }
-  }
-  return lines;
+interface WrappedBlock {
+  block: Block;
+  x: number;
+  texts: string[];
 }
 
-/** Appends one US Letter page (no rotation) with the audit trail, shrinking the text if needed to fit one page. */
-export function drawAuditPage(doc: PDFDocument, stampFont: StampFont, audit: AuditTrail, signed: SignedContent): void {
-  const blocks = auditBlocks(audit, signed);
-  let lines: Line[] | null = null;
-  for (let scale = 1; lines === null && scale >= minimumScale - 1e-9; scale -= 0.05) {
-    lines = layout(blocks, stampFont, scale);
-  }
-  if (lines === null) throw new Error("The audit trail does not fit on one page.");
-  const auditPage = doc.addPage([page.width, page.height]);
-  for (const line of lines) {
-    auditPage.drawText(line.text, {
-      x: line.x,
-      y: line.baseline,
-      size: line.size,
-      font: stampFont.font,
-      color: line.color,
+const lineHeight = (block: Block) => block.size * leading;
+/** Height of a unit's lines and inner gaps (not the gap above its first block). */
+const unitHeight = (unit: readonly WrappedBlock[]) =>
+  unit.reduce(
+    (total, { block, texts }, index) => total + (index === 0 ? 0 : block.gapBefore) + texts.length * lineHeight(block),
+    0,
+  );
+
+const continued: Block = { text: "Audit trail (continued)", size: 13, gapBefore: 0, color: muted };
+/** Space between the "continued" heading and the text that goes on. */
+const afterContinued = 8;
+
+/**
+ * Lays the units out top to bottom between the margins, on as many pages as they need: a unit that does not fit
+ * below what is already on the page starts the next page, and one taller than a page goes on line by line.
+ * Pages after the first begin with a "continued" heading. Answers each page's lines.
+ */
+function layout(units: readonly Unit[], stampFont: StampFont): Line[][] {
+  const pages: Line[][] = [];
+  let lines: Line[] = [];
+  let cursor = 0;
+  /** Nothing but the page's own heading is on the current page yet: gaps above blocks are left out there. */
+  let fresh = true;
+  const put = (block: Block, text: string, x: number) => {
+    cursor -= lineHeight(block);
+    lines.push({
+      text: truncateToWidth(stampFont.font, text, block.size, page.width - page.margin - x),
+      size: block.size,
+      x,
+      baseline: cursor + stampFont.descent * block.size,
+      color: block.color ?? ink,
     });
+  };
+  const newPage = () => {
+    lines = [];
+    pages.push(lines);
+    cursor = page.height - page.margin;
+    if (pages.length > 1) {
+      put(continued, continued.text, page.margin);
+      cursor -= afterContinued;
+    }
+    fresh = true;
+  };
+
+  newPage();
+  for (const unit of units) {
+    const wrapped = unit.map((block): WrappedBlock => {
+      const x = page.margin + (block.indent ?? 0);
+      return { block, x, texts: wrapText(stampFont.font, block.text, block.size, page.width - page.margin - x) };
+    });
+    const gapAbove = unit[0]?.gapBefore ?? 0;
+    if (!fresh && cursor - gapAbove - unitHeight(wrapped) < page.margin) newPage();
+    for (const { block, x, texts } of wrapped) {
+      if (!fresh) cursor -= block.gapBefore;
+      for (const text of texts) {
+        if (cursor - lineHeight(block) < page.margin) newPage();
+        put(block, text, x);
+        fresh = false;
+      }
+    }
   }
+  return pages;
+}
+
+/**
+ * Appends the audit trail as US Letter pages (no rotation), as many as it needs, each with a footer "Audit trail,
+ * page N of M" and the document's ID.
+ */
+export function drawAuditTrail(doc: PDFDocument, stampFont: StampFont, audit: AuditTrail, signed: SignedContent): void {
+  const pages = layout(auditUnits(audit, signed), stampFont);
+  pages.forEach((lines, index) => {
+    const auditPage = doc.addPage([page.width, page.height]);
+    const footerText = truncateToWidth(
+      stampFont.font,
+      `Audit trail, page ${index + 1} of ${pages.length} \u00b7 Document ID: ${audit.documentId}`,
+      footer.size,
+      page.width - 2 * page.margin,
+    );
+    const all = [
+      ...lines,
+      { text: footerText, size: footer.size, x: page.margin, baseline: footer.baseline, color: muted },
+    ];
+    for (const line of all) {
+      auditPage.drawText(line.text, {
+        x: line.x,
+        y: line.baseline,
+        size: line.size,
+        font: stampFont.font,
+        color: line.color,
+      });
+    }
+  });
 }

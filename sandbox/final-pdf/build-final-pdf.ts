@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
-import { type AuditTrail, drawAuditPage } from "./audit-page";
+import { type AuditTrail, drawAuditTrail } from "./audit-page";
 import { embedStampFont, type StampFont } from "./font";
 import { openForIncrementalEdit, saveIncrementalEdit } from "./incremental-update";
 import { createImageCache, parseStamp, type StampedField, type StampResources, stampField } from "./stamp-field";
@@ -11,8 +11,8 @@ export type { StampedField } from "./stamp-field";
 export interface FinalPdf {
   bytes: Uint8Array;
   /**
-   * SHA-256 (lowercase hex) of the stamped document without the audit page. That document is the first bytes of
-   * `bytes` (the audit page is an incremental update), and its length is printed on the audit page.
+   * SHA-256 (lowercase hex) of the stamped document without the audit trail. That document is the first bytes of
+   * `bytes` (the audit trail is an incremental update), and its length is printed in the audit trail.
    */
   signedContentSha256: string;
 }
@@ -23,7 +23,7 @@ function sha256Hex(bytes: Uint8Array): string {
 
 /**
  * The final PDF of a completed document: every field's value stamped into its box, upright as each page is
- * displayed (API-NOTES.md, "Numbering and coordinates"), then one last page with the audit trail.
+ * displayed (API-NOTES.md, "Numbering and coordinates"), then the audit trail on as many pages as it needs.
  * Throws an Error naming the field when a field's value, type or page is wrong; nothing is returned then.
  */
 export async function buildFinalPdf(
@@ -50,7 +50,7 @@ export async function buildFinalPdf(
   const signedContentSha256 = sha256Hex(signed);
 
   const edit = await openForIncrementalEdit(signed);
-  drawAuditPage(edit.doc, await embedStampFont(edit.doc, "SDAUDT"), audit, {
+  drawAuditTrail(edit.doc, await embedStampFont(edit.doc, "SDAUDT"), audit, {
     sha256: signedContentSha256,
     byteLength: signed.length,
   });

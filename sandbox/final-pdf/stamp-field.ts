@@ -1,4 +1,4 @@
-import { LineCapStyle, type PDFDocument, type PDFImage, type PDFPage, rgb } from "pdf-lib";
+import { LineCapStyle, type PDFDocument, type PDFImage, type PDFPage, PngEmbedder, rgb } from "pdf-lib";
 import { type BoxSize, type FieldType, fieldBoxSizes } from "../../common/fields";
 import { boxFrame, drawInFrame, pageGeometry } from "./box-frame";
 import { fitText, type StampFont, singleLine } from "./font";
@@ -60,6 +60,32 @@ export function parseStamp(field: StampedField, pageCount: number): Stamp {
   throw fieldError(field, "unknown field type");
 }
 
+/** The largest image drawn, in pixels a side: decoding takes 4 bytes a pixel, whatever the file's size. */
+export const maxImageSide = 4096;
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * Why stamping cannot draw `png`, as words that follow "the image is", or null when it can: decoded by the decoder
+ * that embedding uses, after a look at the size its header declares, so that a small file cannot claim a huge image.
+ */
+export async function pngProblem(png: Uint8Array): Promise<string | null> {
+  const bytes = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(pngSignature) || bytes.toString("latin1", 12, 16) !== "IHDR") {
+    return "not a PNG image";
+  }
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  if (width > maxImageSide || height > maxImageSide) {
+    return `too large (${width} \u00d7 ${height} pixels; ${maxImageSide} \u00d7 ${maxImageSide} at most)`;
+  }
+  try {
+    await PngEmbedder.for(png);
+  } catch (error) {
+    return `not a readable PNG image (${error instanceof Error ? error.message : String(error)})`;
+  }
+  return null;
+}
+
 /** Embeds each distinct image once (the same signature often fills several boxes). */
 export type ImageCache = (field: StampedField, stamp: Extract<Stamp, { kind: "image" }>) => Promise<PDFImage>;
 
@@ -68,6 +94,8 @@ export function createImageCache(doc: PDFDocument): ImageCache {
   return async (field, stamp) => {
     const known = images.get(stamp.dataUrl);
     if (known !== undefined) return known;
+    const problem = await pngProblem(stamp.png);
+    if (problem !== null) throw fieldError(field, `the image is ${problem}`);
     let image: PDFImage;
     try {
       image = await doc.embedPng(stamp.png);

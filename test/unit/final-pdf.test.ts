@@ -309,7 +309,8 @@ describe("buildFinalPdf", () => {
       for (const value of [signer.name, signer.email, signer.signedAt, signer.ipAddress]) expect(text).toContain(value);
     }
     expect(text).toContain(`SHA-256 of the original document: ${audit.originalSha256}`);
-    expect(text).toContain("SHA-256 of the signed document (all pages before this one):");
+    expect(text).toContain("SHA-256 of the signed document (every page before the audit trail):");
+    expect(text).toContain("Audit trail, page 1 of 1");
     expect(text).toContain(final.signedContentSha256);
     expect(final.signedContentSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(final.signedContentSha256).not.toBe(audit.originalSha256);
@@ -330,20 +331,51 @@ describe("buildFinalPdf", () => {
     );
   });
 
-  it("fits many signers with long details on the one audit page", async () => {
+  it("flows 20 signers with the longest names and addresses onto numbered audit pages, every value whole", async () => {
     const [spec] = pageSpecs;
     const single = await buildOriginal(spec ? [spec] : []);
-    const signers = Array.from({ length: 20 }, (_, index) => ({
-      name: `Signer number ${index + 1} with a fairly long name, a title and a department`,
-      email: `signer-${index + 1}.with.a.long.mailbox@departments.example.com`,
-      signedAt: `2026-03-02T10:${String(index).padStart(2, "0")}:00.000Z`,
-      ipAddress: `198.51.100.${index + 1}`,
-    }));
-    const result = await buildFinalPdf(single, [], { ...audit, signers, originalSha256: sha256(single) });
-    expect(await readPageCount(result.bytes)).toBe(2);
-    const text = await readPageText(result.bytes, 2);
-    for (const signer of signers) expect(text).toContain(signer.email);
-    expect(text).toContain(result.signedContentSha256);
+    // The longest the sandbox accepts: names of 200 characters, addresses of 254 (64 before the @).
+    const signers = Array.from({ length: 20 }, (_, index) => {
+      const number = String(index + 1).padStart(2, "0");
+      const domain = `${"d".repeat(62)}.${"e".repeat(62)}.${"f".repeat(62)}.example.com`;
+      return {
+        name: `Signer ${number} ${"Bartholomew-Maximilian ".repeat(9)}`.slice(0, 200),
+        email: `${"a".repeat(62)}${number}@${domain.slice(domain.length - 189)}`,
+        signedAt: `2026-03-02T10:${String(index).padStart(2, "0")}:00.000Z`,
+        ipAddress: `2001:db8:ffff:ffff:ffff:ffff:ffff:${index + 1}`,
+      };
+    });
+    expect(signers.map((signer) => [signer.name.length, signer.email.length])).toContainEqual([200, 254]);
+    const documentName = `${"Long document name ".repeat(14)}`.slice(0, 255);
+    const result = await buildFinalPdf(single, [], {
+      ...audit,
+      documentName,
+      signers,
+      originalSha256: sha256(single),
+    });
+    const pages = await readPageCount(result.bytes);
+    const auditPages = pages - 1;
+    expect(auditPages).toBeGreaterThan(1);
+    const texts: string[] = [];
+    for (let number = 2; number <= pages; number += 1) texts.push(await readPageText(result.bytes, number));
+    texts.forEach((text, index) => {
+      expect(text).toContain(`Audit trail, page ${index + 1} of ${auditPages}`);
+      expect(text).toContain(index === 0 ? "Audit trail" : "Audit trail (continued)");
+    });
+    // Wrapped values read back whole once line breaks are taken out; each signer's entry stays on one page.
+    const joined = texts.map((text) => text.replace(/\s+/g, ""));
+    for (const [index, signer] of signers.entries()) {
+      const entry = `${index + 1}.${signer.name}<${signer.email}>`.replace(/\s+/g, "");
+      expect(
+        joined.filter((text) => text.includes(entry)),
+        signer.email,
+      ).toHaveLength(1);
+    }
+    const all = joined.join("");
+    expect(all).toContain(documentName.replace(/\s+/g, ""));
+    expect(all).toContain(result.signedContentSha256);
+    expect(all).toContain(sha256(single));
+    if (process.env.FINAL_PDF_DEBUG) console.log({ auditPages });
   });
 
   it("is deterministic: the same input gives the same bytes", async () => {

@@ -29,8 +29,9 @@ export async function finish() {
     );
     return;
   }
+  // No prototype: a field id such as "__proto__" is a key like any other (on `{}` it would set the prototype).
   /** @type {Record<string, FieldValue>} */
-  const fields = {};
+  const fields = Object.create(null);
   for (const view of fieldViews) {
     const value = fieldValue(view);
     if (value !== null) fields[view.data.id] = value;
