@@ -3,6 +3,7 @@ import { KeyRing } from "./auth/keys";
 import type { SandboxContext } from "./context";
 import { buildApp } from "./http/app";
 import { RateLimiter } from "./http/rate-limit";
+import { defaultTimeouts, type HttpTimeouts } from "./http/timeouts";
 import { documentRoutes } from "./routes/documents";
 import { sandboxToolRoutes } from "./routes/sandbox-tools";
 import { signingRoutes } from "./routes/signing";
@@ -24,6 +25,8 @@ export interface SandboxOptions {
   webhookRetryDelaysMs?: readonly number[];
   webhookTimeoutMs?: number;
   docxConversionTimeoutMs?: number;
+  /** Time-outs for slow or stalled clients (defaults and reasons in http/timeouts.ts); tests shorten them. */
+  timeouts?: Partial<HttpTimeouts>;
   /** The clock for timestamps and expiry (tests may move it). */
   now?: () => number;
 }
@@ -56,7 +59,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     downloadUrlLifetimeMs: options.downloadUrlLifetimeMs ?? 15 * 60_000,
     docxConversionTimeoutMs: options.docxConversionTimeoutMs ?? 60_000,
   };
-  const app = await buildApp(context, (instance) => {
+  const app = await buildApp(context, { ...defaultTimeouts, ...options.timeouts }, (instance) => {
     templateRoutes(instance, context);
     documentRoutes(instance, context);
     webhookRoutes(instance, context);

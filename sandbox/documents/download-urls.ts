@@ -12,11 +12,17 @@ export function downloadUrl(context: SandboxContext, pdfId: string): string {
   return `${context.baseUrl()}/_sandbox/download/${encodeURIComponent(pdfId)}?expires=${expires}&signature=${sig}`;
 }
 
-/** Whether a download link is untampered and not yet expired. */
+/**
+ * Whether a download link is untampered and not yet expired. `expires` must be written exactly as the sandbox
+ * wrote it (a decimal integer, no leading zeros, sign or exponent): any other spelling of the same number
+ * is an altered link.
+ */
 export function verifyDownload(context: SandboxContext, pdfId: string, expires: unknown, sig: unknown): boolean {
-  if (typeof expires !== "string" || typeof sig !== "string" || !/^\d{1,16}$/.test(expires)) return false;
-  const expected = Buffer.from(signature(context.store.state.urlSecret, pdfId, Number(expires)), "hex");
+  if (typeof expires !== "string" || typeof sig !== "string") return false;
+  const expiresAt = Number(expires);
+  if (!Number.isSafeInteger(expiresAt) || expiresAt < 0 || String(expiresAt) !== expires) return false;
+  const expected = Buffer.from(signature(context.store.state.urlSecret, pdfId, expiresAt), "hex");
   const given = Buffer.from(sig, "hex");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-  return Number(expires) > context.now();
+  return expiresAt > context.now();
 }

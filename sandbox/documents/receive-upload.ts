@@ -16,7 +16,7 @@ export interface ReceivedForm {
 
 /**
  * Reads a multipart form, streaming the `document` part to `tmpDir` (never held in memory).
- * Other file parts are drained and ignored. Over the size limit: 413.
+ * Other file parts are drained and ignored. Over the size limit: 413 as soon as the limit is reached.
  */
 export async function receiveUpload(request: FastifyRequest, tmpDir: string): Promise<ReceivedForm> {
   if (!request.isMultipart()) {
@@ -36,6 +36,8 @@ export async function receiveUpload(request: FastifyRequest, tmpDir: string): Pr
           continue;
         }
         file = path.join(tmpDir, `upload-${randomUUID()}`);
+        // At the limit, stop at once: busboy would otherwise read (and drop) the rest of the part before ending it.
+        part.file.once("limit", () => part.file.destroy(new ApiError(413, "File too large.")));
         await pipeline(part.file, createWriteStream(file, { mode: 0o600 }));
         if (part.file.truncated) throw new ApiError(413, "File too large.");
       } else if (typeof part.value === "string") {

@@ -1,15 +1,18 @@
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { limits } from "../../common/fields";
 import type { SandboxContext } from "../context";
 import type { User } from "../state/schema";
 import { ApiError, type ErrorShape, errorBody, messages } from "./api-error";
+import { jsonBodyLimit, multipartBodyLimit, multipartLimits } from "./body-limits";
+import { type HttpTimeouts, timeoutOptions, watchIdleness } from "./timeouts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Requires an API key (x-api-key, or Authorization: Bearer). */
     auth?: boolean;
     errorShape?: ErrorShape;
+    /** The message of a 413 for a body over the route's limit (default `File too large.`). */
+    tooLargeMessage?: string;
   }
   interface FastifyRequest {
     user: User | null;
@@ -35,8 +38,11 @@ function sendError(request: FastifyRequest, reply: FastifyReply, status: number,
     .send(errorBody(shapeOf(request), status, message, details));
 }
 
+const tooLarge = (request: FastifyRequest) =>
+  new ApiError(413, request.routeOptions.config?.tooLargeMessage ?? "File too large.");
+
 /** Translates Fastify's own request errors (bad JSON, wrong content type, size) into the service's answers. */
-function frameworkError(error: FastifyError): ApiError | null {
+function frameworkError(error: FastifyError, request: FastifyRequest): ApiError | null {
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
@@ -44,7 +50,7 @@ function frameworkError(error: FastifyError): ApiError | null {
       return new ApiError(400, messages.notJson);
     case "FST_ERR_CTP_BODY_TOO_LARGE":
     case "FST_REQ_FILE_TOO_LARGE":
-      return new ApiError(413, "File too large.");
+      return tooLarge(request);
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":
       return new ApiError(400, "No file uploaded.");
     default:
@@ -56,9 +62,16 @@ function frameworkError(error: FastifyError): ApiError | null {
 
 export async function buildApp(
   context: SandboxContext,
+  timeouts: HttpTimeouts,
   registerRoutes: (app: FastifyInstance) => void,
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, return503OnClosing: true, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: jsonBodyLimit,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+    ...timeoutOptions(timeouts),
+  });
   app.decorateRequest("user", null);
 
   app.removeAllContentTypeParsers();
@@ -70,8 +83,11 @@ export async function buildApp(
     }
   });
 
-  await app.register(multipart, {
-    limits: { fileSize: limits.maxUploadBytes, files: 1, fields: 10, fieldSize: 2 * 1024 * 1024, parts: 12 },
+  await app.register(multipart, { limits: multipartLimits });
+
+  app.addHook("onRequest", (request, reply, done) => {
+    watchIdleness(request, reply, shapeOf(request));
+    done();
   });
 
   // The key is checked before anything else, body parsing included.
@@ -90,8 +106,24 @@ export async function buildApp(
     request.user = found.user;
   });
 
+  // A form that declares more than the largest acceptable one is refused before its body is read (JSON bodies:
+  // Fastify compares their Content-Length with the route's limit itself).
+  app.addHook("preParsing", async (request) => {
+    const type = request.headers["content-type"] ?? "";
+    const multipart = /^\s*multipart\/form-data\s*(;|$)/i.test(type);
+    if (multipart && Number(request.headers["content-length"]) > multipartBodyLimit) throw tooLarge(request);
+  });
+
+  // Every answer, JSON, PDF and errors included, is what its Content-Type says.
+  // An answer given before the request's body was read whole (a refusal: 401, 413...) closes the connection:
+  // Node would otherwise read and discard the rest of the body, however large, to keep the connection alive.
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-content-type-options", "nosniff");
+    if (!request.raw.complete) reply.header("connection", "close");
+  });
+
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    const known = error instanceof ApiError ? error : frameworkError(error);
+    const known = error instanceof ApiError ? error : frameworkError(error, request);
     if (known === null) {
       request.log.error(error);
       return sendError(request, reply, 500, messages.internal);

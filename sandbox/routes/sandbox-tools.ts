@@ -6,7 +6,11 @@ import { releaseDocument } from "../documents/signing";
 import { ApiError } from "../http/api-error";
 import { userOf } from "../http/app";
 import { pageHeaders } from "../http/page-headers";
+import { sendFile } from "../http/send-file";
 import { inboxPageHtml, pageAssets } from "../pages/html";
+
+/** By name, without the object's inherited members (`__proto__`, `constructor`... are not assets). */
+const assetsByName = new Map(Object.entries(pageAssets));
 
 /** Routes that stand in for the service's e-mails and web app (not part of the service's API). */
 export function sandboxToolRoutes(app: FastifyInstance, context: SandboxContext): void {
@@ -24,12 +28,9 @@ export function sandboxToolRoutes(app: FastifyInstance, context: SandboxContext)
   );
 
   app.get("/_sandbox/assets/:name", async (request, reply) => {
-    const asset = pageAssets[(request.params as { name: string }).name];
+    const asset = assetsByName.get((request.params as { name: string }).name);
     if (asset === undefined) throw new ApiError(404, "Not found.");
-    return reply
-      .headers({ "x-content-type-options": "nosniff", "cache-control": "no-cache" })
-      .type(asset.contentType)
-      .send(createReadStream(asset.file));
+    return reply.header("cache-control", "no-cache").type(asset.contentType).send(createReadStream(asset.file));
   });
 
   app.post("/_sandbox/release", { config: { auth: true } }, async (request) => {
@@ -62,13 +63,13 @@ export function sandboxToolRoutes(app: FastifyInstance, context: SandboxContext)
     if (!verifyDownload(context, pdfId, expires, signature) || document?.final == null) {
       throw new ApiError(403, "This download link has expired or is not valid.");
     }
-    return reply
-      .type("application/pdf")
-      .headers({
+    return sendFile(request, reply, context.store.filePath(document.final.file), {
+      type: "application/pdf",
+      headers: {
         "content-disposition": `attachment; filename="${document.id}.pdf"`,
         "x-content-sha256": document.final.sha256,
         "cache-control": "no-store",
-      })
-      .send(createReadStream(context.store.filePath(document.final.file)));
+      },
+    });
   });
 }

@@ -67,6 +67,8 @@ export function webhookRoutes(app: FastifyInstance, context: SandboxContext): vo
     if (typeof url !== "string") throw new ApiError(400, "url must be a string.");
     const removed = context.store.removeWebhooks((hook) => hook.userId === user.id && hook.url === url);
     if (removed.length === 0) throw new ApiError(404, "Webhook not found.");
+    // Retries still queued for them would otherwise keep going to the URL just deleted.
+    context.webhooks.cancel(removed.map((hook) => hook.id));
     await context.store.save();
     return { message: "Webhook deleted successfully", url };
   });

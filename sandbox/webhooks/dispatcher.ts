@@ -19,7 +19,7 @@ export const defaultRetryDelaysMs = [1000, 2000, 4000, 8000, 16000] as const;
  */
 export class WebhookDispatcher {
   private readonly workers = new Map<string, Promise<void>>();
-  private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: (how: "slept" | "woken") => void }>();
   private readonly inFlight = new Set<AbortController>();
   private closed = false;
 
@@ -68,14 +68,34 @@ export class WebhookDispatcher {
     this.workers.set(pdfId, worker);
   }
 
+  /**
+   * Cancels every delivery still due to these webhooks (deleted: nothing more goes to their URLs); the caller
+   * saves the store. Cancelled deliveries end as "failed" with the attempts they had; an attempt already under
+   * way finishes but is not retried. Sleeping queues wake up, so a document's next delivery need not wait.
+   */
+  cancel(webhookIds: readonly string[]): void {
+    const cancelled = new Set(webhookIds);
+    for (const delivery of this.pending()) {
+      if (!cancelled.has(delivery.webhookId)) continue;
+      delivery.state = "failed";
+      delivery.nextAttemptAt = null;
+    }
+    this.wakeSleepers();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const controller of this.inFlight) controller.abort();
+    this.wakeSleepers();
+    await Promise.allSettled([...this.workers.values()]);
+  }
+
+  private wakeSleepers(): void {
     for (const entry of this.timers) {
       clearTimeout(entry.timer);
-      entry.resolve();
+      this.timers.delete(entry);
+      entry.resolve("woken");
     }
-    await Promise.allSettled([...this.workers.values()]);
   }
 
   private pending(): Delivery[] {
@@ -88,8 +108,15 @@ export class WebhookDispatcher {
         .filter((delivery) => delivery.pdf_id === pdfId)
         .sort((a, b) => a.sequence - b.sequence)[0];
       if (next === undefined) return;
+      if (!this.store.state.webhooks.some((webhook) => webhook.id === next.webhookId)) {
+        // Its webhook was deleted (before a restart, say): cancelled, as deleteWebhook does.
+        this.cancel([next.webhookId]);
+        await this.store.save();
+        continue;
+      }
       const due = next.nextAttemptAt === null ? 0 : Date.parse(next.nextAttemptAt) - this.options.now();
-      if (due > 0) await this.sleep(due);
+      // Woken early (a cancellation, or closing): look again at what is due.
+      if (due > 0 && (await this.sleep(due)) === "woken") continue;
       if (this.closed) return;
       await this.attempt(next);
       await this.store.save();
@@ -135,6 +162,8 @@ export class WebhookDispatcher {
       error,
       durationMs: this.options.now() - started,
     });
+    // Cancelled while this attempt was under way: it is recorded, and nothing more.
+    if (delivery.state !== "pending") return;
     const retry = this.options.retryDelaysMs[delivery.attempts.length - 1];
     if (ok) {
       delivery.state = "delivered";
@@ -147,12 +176,13 @@ export class WebhookDispatcher {
     }
   }
 
-  private sleep(ms: number): Promise<void> {
+  /** Waits `ms`, or less when woken (see wakeSleepers). */
+  private sleep(ms: number): Promise<"slept" | "woken"> {
     return new Promise((resolve) => {
       const entry = {
         timer: setTimeout(() => {
           this.timers.delete(entry);
-          resolve();
+          resolve("slept");
         }, ms),
         resolve,
       };

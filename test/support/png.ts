@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -9,12 +10,22 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A real RGBA PNG (a dark diagonal stroke on transparent), as a signature pad would produce. */
-export function signaturePng(width = 120, height = 40): Buffer {
+/** An RGBA PNG of `rows` (each a filter byte and `width` pixels), compressed at `level`. */
+function rgbaPng(width: number, rows: Buffer[], level?: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
+  header.writeUInt32BE(rows.length, 4);
   header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows), { level })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A real RGBA PNG (a dark diagonal stroke on transparent), as a signature pad would produce. */
+export function signaturePng(width = 120, height = 40): Buffer {
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y += 1) {
     const row = Buffer.alloc(1 + width * 4);
@@ -24,12 +35,16 @@ export function signaturePng(width = 120, height = 40): Buffer {
     }
     rows.push(row);
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return rgbaPng(width, rows);
+}
+
+/** A real RGBA PNG of noise, stored uncompressed: a few hundred bytes over `bytes` (for size limits). */
+export function noisePng(bytes: number): Buffer {
+  const width = 512;
+  const rows = Array.from({ length: Math.ceil(bytes / (1 + width * 4)) }, () =>
+    Buffer.concat([Buffer.alloc(1), randomBytes(width * 4)]),
+  );
+  return rgbaPng(width, rows, 0);
 }
 
 export function signatureDataUrl(): string {
