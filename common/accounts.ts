@@ -14,14 +14,35 @@ export const AccountSchema = z.object({
 });
 export type Account = z.infer<typeof AccountSchema>;
 
+/** The rules of what the user types for an account, shared by adding and changing one. */
+const AccountNameInput = z
+  .string()
+  .trim()
+  .min(1, "Give the account a name.")
+  .max(80, "Keep the account's name to 80 characters or fewer.");
+const BaseUrlInput = z
+  .string()
+  .trim()
+  .min(1, "Enter the service's base URL.")
+  .max(2048, "The base URL is longer than 2048 characters.");
+
 export const AccountInputSchema = z.object({
-  name: z.string().trim().min(1, "Give the account a name.").max(80),
-  baseUrl: z.string().trim().min(1, "Enter the service's base URL."),
+  name: AccountNameInput,
+  baseUrl: BaseUrlInput,
   coordinateOrigin: CoordinateOriginSchema.default("top-left"),
   /** Only when adding, or replacing the key; never read back. */
   apiKey: z.string().trim().min(1).max(4096).optional(),
 });
 export type AccountInput = z.input<typeof AccountInputSchema>;
+
+/** Changes to an account: what is given is checked as when adding; a blank apiKey keeps the stored key. */
+export const AccountChangesSchema = z.object({
+  name: AccountNameInput.optional(),
+  baseUrl: BaseUrlInput.optional(),
+  coordinateOrigin: CoordinateOriginSchema.optional(),
+  apiKey: z.string().trim().max(4096).optional(),
+});
+export type AccountChanges = z.output<typeof AccountChangesSchema>;
 
 export const ConnectionCheckSchema = z.object({
   outcome: z.enum(["ok", "wrong_key", "unreachable", "not_this_service", "no_key"]),

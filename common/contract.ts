@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AccountInputSchema, AccountSchema, ConnectionCheckSchema, CoordinateOriginSchema } from "./accounts";
+import { AccountChangesSchema, AccountInputSchema, AccountSchema, ConnectionCheckSchema } from "./accounts";
 import { type ChannelName, channelNames, type EventName, type MethodName } from "./channels";
 import { DraftSchema, DraftSummarySchema } from "./draft";
 import {
@@ -53,13 +53,7 @@ export const channels = {
   accountsAdd: { channel: channelNames.accountsAdd, args: AccountInputSchema, result: AccountSchema },
   accountsUpdate: {
     channel: channelNames.accountsUpdate,
-    args: z.object({
-      id: Id,
-      name: z.string().optional(),
-      baseUrl: z.string().optional(),
-      coordinateOrigin: CoordinateOriginSchema.optional(),
-      apiKey: z.string().max(4096).optional(),
-    }),
+    args: AccountChangesSchema.extend({ id: Id }),
     result: AccountSchema,
   },
   accountsRemove: { channel: channelNames.accountsRemove, args: z.object({ id: Id }), result: Nothing },

@@ -22,6 +22,9 @@ export interface DispatcherOptions {
   describeError?: (error: unknown) => IpcError | null;
 }
 
+export const invalidDataMessage = (channel: string) =>
+  `Signdesk could not complete ${channel}: data it read or was about to save is not in the expected form.`;
+
 export function createDispatcher(implementations: HandlerImplementations, options: DispatcherOptions = {}): Dispatcher {
   const byChannel = new Map<string, MethodName>();
   for (const method of methodNames) {
@@ -42,6 +45,13 @@ export function createDispatcher(implementations: HandlerImplementations, option
       if (error instanceof HandlerError) return fail(error.code, error.message);
       const known = options.describeError?.(error) ?? null;
       if (known !== null) return fail(known.code, known.message);
+      if (error instanceof z.core.$ZodError) {
+        // The arguments were checked above, and a handler checking more of them throws invalid_argument
+        // (parseArgument). A schema failing in here is about data the app read (its files, a service's answer)
+        // or was about to store: not the caller's doing, and not a crash either.
+        options.onUnexpectedError?.(channel, error);
+        return fail("invalid_data", invalidDataMessage(channel));
+      }
       options.onUnexpectedError?.(channel, error);
       return fail("internal", `Something went wrong while handling ${channel}.`);
     }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { IpcErrorCode } from "../common/result";
 
 /** A failure a handler reports on purpose; its message is shown to the user as is. */
@@ -9,4 +10,11 @@ export class HandlerError extends Error {
     this.name = "HandlerError";
     this.code = code;
   }
+}
+
+/** The caller's `value` checked against `schema`: a mismatch is the caller's, `invalid_argument` with the rule. */
+export function parseArgument<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HandlerError("invalid_argument", z.prettifyError(parsed.error));
+  return parsed.data;
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { type Account, type AccountInput, AccountInputSchema, type ConnectionCheck } from "../../common/accounts";
-import { HandlerError } from "../handler-error";
+import {
+  type Account,
+  type AccountChanges,
+  AccountChangesSchema,
+  type AccountInput,
+  AccountInputSchema,
+  type ConnectionCheck,
+} from "../../common/accounts";
+import { HandlerError, parseArgument } from "../handler-error";
 import type { Settings } from "../settings/settings";
 import { checkBaseUrl } from "./base-url";
 import type { SecretStore } from "./keychain";
@@ -43,7 +50,7 @@ export class AccountService {
   }
 
   async add(input: AccountInput, kind: Account["kind"] = "service"): Promise<Account> {
-    const parsed = AccountInputSchema.parse(input);
+    const parsed = parseArgument(AccountInputSchema, input);
     if (parsed.apiKey === undefined) throw new HandlerError("invalid_argument", "Enter the API key for this account.");
     const account: Account = {
       id: randomUUID(),
@@ -60,16 +67,17 @@ export class AccountService {
     return account;
   }
 
-  async update(id: string, input: Partial<AccountInput>): Promise<Account> {
+  async update(id: string, changes: AccountChanges): Promise<Account> {
+    const input = parseArgument(AccountChangesSchema, changes);
     const current = this.get(id);
     const next: Account = {
       ...current,
-      name: input.name === undefined ? current.name : AccountInputSchema.shape.name.parse(input.name),
+      name: input.name ?? current.name,
       baseUrl:
         input.baseUrl === undefined || current.kind === "sandbox" ? current.baseUrl : normalisedUrl(input.baseUrl),
       coordinateOrigin: input.coordinateOrigin ?? current.coordinateOrigin,
     };
-    if (input.apiKey !== undefined && input.apiKey.trim() !== "") await this.deps.keychain.set(id, input.apiKey.trim());
+    if (input.apiKey !== undefined && input.apiKey !== "") await this.deps.keychain.set(id, input.apiKey);
     this.deps.settings.update({ accounts: this.list().map((account) => (account.id === id ? next : account)) });
     return next;
   }
