@@ -3,7 +3,7 @@ import { link, open, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { syncDirectory } from "../../sandbox/state/atomic-write";
 import { HandlerError } from "../handler-error";
-import { safeFileStem, uniquePdfPath } from "./file-names";
+import { exists, uniqueSignedPdfPath } from "./file-names";
 
 export interface DownloadRequest {
   /** The document's current final URL (signed, time-limited), or null to ask for one first. */
@@ -56,7 +56,7 @@ async function placeWithoutOverwriting(from: string, to: string): Promise<void> 
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS" && code !== "EXDEV") throw error;
-    if ((await uniquePdfPath(path.dirname(to), path.basename(to, ".pdf"))) !== to) {
+    if (await exists(to)) {
       throw Object.assign(new Error("taken"), { code: "EEXIST" });
     }
     await rename(from, to);
@@ -110,7 +110,7 @@ export async function downloadFinalPdf(request: DownloadRequest): Promise<{ path
     await handle.close();
     // A file that appeared meanwhile under the chosen name is never replaced.
     for (;;) {
-      const target = await uniquePdfPath(request.directory, `${safeFileStem(request.documentName)} - signed`);
+      const target = await uniqueSignedPdfPath(request.directory, request.documentName);
       try {
         await placeWithoutOverwriting(partial, target);
         await syncDirectory(request.directory);

@@ -1,20 +1,8 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
+import { safeFileName } from "../../common/file-names";
 
-/** A name that is safe on Windows, macOS and Linux: no separators, reserved characters or names. */
-export function safeFileStem(name: string): string {
-  const cleaned = name
-    .normalize("NFC")
-    .replace(/[<>:"/\\|?*]/g, " ")
-    .replace(/\p{Cc}/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[. ]+$/, "");
-  const stem = /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(cleaned) ? `${cleaned} document` : cleaned;
-  return (stem === "" ? "Signed document" : stem).slice(0, 120);
-}
-
-async function exists(file: string): Promise<boolean> {
+export async function exists(file: string): Promise<boolean> {
   try {
     await access(file);
     return true;
@@ -23,11 +11,17 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-/** `<dir>/<stem>.pdf`, or `<stem> (2).pdf`, `(3)`… when taken. */
-export async function uniquePdfPath(directory: string, stem: string): Promise<string> {
+/** "<document name> - signed.pdf", then "… - signed (2).pdf": safe on every system (common/file-names.ts). */
+export function signedPdfName(documentName: string, attempt = 1): string {
+  const suffix = attempt === 1 ? " - signed.pdf" : ` - signed (${attempt}).pdf`;
+  return safeFileName(documentName, { suffix, fallback: "Signed document" });
+}
+
+/** `<dir>/<document name> - signed.pdf`, or `… (2).pdf`, `(3)`… when taken. */
+export async function uniqueSignedPdfPath(directory: string, documentName: string): Promise<string> {
   for (let attempt = 1; attempt < 10_000; attempt += 1) {
-    const candidate = path.join(directory, attempt === 1 ? `${stem}.pdf` : `${stem} (${attempt}).pdf`);
+    const candidate = path.join(directory, signedPdfName(documentName, attempt));
     if (!(await exists(candidate))) return candidate;
   }
-  throw new Error(`Too many files named ${stem} in ${directory}`);
+  throw new Error(`Too many files named ${signedPdfName(documentName)} in ${directory}`);
 }

@@ -1,8 +1,28 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { safeFileNameKeepingExtension, splitExtension } from "../../common/file-names";
 import type { HandlerImplementations } from "../dispatch";
+import { lastPathPart, nameFromFile, readableFileName } from "../drafts/draft-names";
 import type { DraftStore } from "../drafts/draft-store";
 import { HandlerError } from "../handler-error";
+
+/**
+ * Writes `bytes` into `folder` under a safe form of the user's file name (it is recorded in the draft). A file
+ * system that still refuses the name (ecryptfs takes 143 bytes; some refuse certain characters) gets a plain one.
+ */
+async function writeScratchFile(folder: string, fileName: string, bytes: Uint8Array): Promise<string> {
+  const safe = safeFileNameKeepingExtension(fileName, { fallback: "Untitled" });
+  try {
+    await writeFile(path.join(folder, safe), bytes, { flag: "wx" });
+    return path.join(folder, safe);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENAMETOOLONG" && code !== "EINVAL" && code !== "EILSEQ") throw error;
+    const plain = `Untitled${splitExtension(safe).extension}`;
+    await writeFile(path.join(folder, plain), bytes, { flag: "wx" });
+    return path.join(folder, plain);
+  }
+}
 
 /** Largest file accepted for a new draft; the service takes 50 MB (API-NOTES.md), a DOCX shrinks or grows in conversion. */
 export const maxDraftSourceBytes = 100 * 1024 * 1024;
@@ -31,15 +51,14 @@ export function draftHandlers(
       if (bytes.byteLength > maxDraftSourceBytes) {
         throw new HandlerError(
           "file_too_large",
-          `${fileName} is ${Math.round(bytes.byteLength / (1024 * 1024))} MB; Signdesk opens files up to ${maxDraftSourceBytes / (1024 * 1024)} MB, and the service accepts PDFs up to 50 MB.`,
+          `${readableFileName(fileName) || "The file"} is ${Math.round(bytes.byteLength / (1024 * 1024))} MB; Signdesk opens files up to ${maxDraftSourceBytes / (1024 * 1024)} MB, and the service accepts PDFs up to 50 MB.`,
         );
       }
-      // The store works from a file; keep the user's file name so the draft is named after it.
+      // Any name at all: the draft is named after it, the scratch file (recorded in the draft) a safe form of it.
       const folder = await mkdtemp(path.join(scratchDir, "incoming-"));
-      const file = path.join(folder, path.basename(fileName).replace(/[/\\]/g, "_"));
       try {
-        await writeFile(file, bytes);
-        return await drafts.createFromFile(file);
+        const file = await writeScratchFile(folder, lastPathPart(fileName), bytes);
+        return await drafts.createFromFile(file, { name: nameFromFile(fileName) });
       } finally {
         await rm(folder, { recursive: true, force: true });
       }

@@ -1,3 +1,4 @@
+import { safeFileName } from "../../common/file-names";
 import type { TemplateRecord } from "../../common/records";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
@@ -20,7 +21,7 @@ export function templateHandlers(core: Core): Pick<HandlerImplementations, "temp
       const client = core.clientFor(account);
       const input = {
         file: core.drafts.pdfPath(draftId),
-        fileName: `${draft.name}.pdf`,
+        fileName: safeFileName(draft.name, { suffix: ".pdf", fallback: "Document" }),
         templateName: draft.name,
         fields,
         autoReleaseSignatures,
