@@ -1,6 +1,11 @@
 import { app, type Session, shell } from "electron";
 import { isSafeExternalUrl } from "../external-links";
 
+/** DevTools are for development: a packaged build never opens them, whatever asks (menu, shortcut, code). */
+export function devToolsAllowed(isPackaged: boolean = app.isPackaged): boolean {
+  return !isPackaged;
+}
+
 /** Denies every permission, device and download the page might ask for. */
 export function hardenSession(session: Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
@@ -15,6 +20,8 @@ export function lockDownWebContents(extraExternalOrigins: () => readonly string[
     if (isSafeExternalUrl(url, extraExternalOrigins())) void shell.openExternal(url);
   };
   app.on("web-contents-created", (_event, contents) => {
+    // webPreferences.devTools is false in a packaged build; should DevTools open all the same, close them.
+    if (!devToolsAllowed()) contents.on("devtools-opened", () => contents.closeDevTools());
     contents.on("will-navigate", (event, url) => {
       event.preventDefault();
       openExternally(url);

@@ -1,6 +1,7 @@
 import { app, type BrowserWindow, Menu, type MenuItemConstructorOptions } from "electron";
 import { type ScreenId, screenIds } from "../../common/screens";
 import { sendEvent } from "./events";
+import { devToolsAllowed } from "./hardening";
 
 const screenLabels: Record<ScreenId, string> = {
   templates: "Templates",
@@ -9,8 +10,10 @@ const screenLabels: Record<ScreenId, string> = {
   accounts: "Accounts",
 };
 
+/** The application menu; Reload and Toggle Developer Tools only in development (`devMode`, never when packaged). */
 export function installApplicationMenu(getWindow: () => BrowserWindow | null, devMode: boolean): void {
   const isMac = process.platform === "darwin";
+  const developer = devMode && devToolsAllowed();
   const navigate = (screen: ScreenId) => {
     const window = getWindow();
     if (window !== null) sendEvent(window, "app:navigate", { screen });
@@ -32,7 +35,7 @@ export function installApplicationMenu(getWindow: () => BrowserWindow | null, de
         ),
         { type: "separator" },
         { role: "togglefullscreen" },
-        ...(devMode ? [{ role: "reload" as const }, { role: "toggleDevTools" as const }] : []),
+        ...(developer ? [{ role: "reload" as const }, { role: "toggleDevTools" as const }] : []),
       ],
     },
     { role: "windowMenu" },

@@ -1,4 +1,5 @@
 import { BrowserWindow, nativeTheme } from "electron";
+import { devToolsAllowed } from "./hardening";
 
 export interface MainWindowOptions {
   preloadPath: string;
@@ -29,6 +30,8 @@ export function createMainWindow({ preloadPath, startUrl }: MainWindowOptions): 
       safeDialogs: true,
       spellcheck: false,
       disableBlinkFeatures: "Auxclick",
+      // Electron's default (on) in development; a packaged build has no DevTools at all.
+      ...(devToolsAllowed() ? {} : { devTools: false }),
     },
   });
   window.once("ready-to-show", () => window.show());
