@@ -1,0 +1,440 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import fsPromises, { lstat, mkdtemp, readdir, rm } from "node:fs/promises";
+import { syncBuiltinESMExports } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
+import { type MethodName, methodNames } from "../../common/channels";
+import { channels } from "../../common/contract";
+import { startTestCore, type TestCore } from "../support/core-harness";
+import { makePdf } from "../support/pdf-fixtures";
+import { describeWith } from "../support/requirements";
+import { seededRandom } from "../support/seeded-random";
+
+/**
+ * Malformed IPC calls on every channel of the contract, on the real core and handlers (embedded sandbox, real OS
+ * keychain), as a compromised or buggy renderer could send them. Each answer must have the contract's shape, refuse
+ * what the contract refuses as invalid_argument and never fail as `internal`; no call may write outside the app's
+ * folders, pollute a prototype or answer with the API key.
+ */
+
+const seed = 20_240_612;
+/** Mutations of one channel's valid call tried (at least six a member, in turns across the members). */
+const mutationsPerChannel = 120;
+
+const oneMegabyte = "x".repeat(1 << 20);
+const cjk300Bytes = "契約書".repeat(34).slice(0, 100);
+
+function nested(depth: number, wrap: (inner: unknown) => unknown): unknown {
+  let value: unknown = {};
+  for (let level = 0; level < depth; level += 1) value = wrap(value);
+  return value;
+}
+const deepObject = nested(10_000, (inner) => ({ a: inner }));
+const deepArray = nested(10_000, (inner) => [inner]);
+
+/** Values put in place of the arguments, or of any member of them (each made fresh for each call). */
+const hostileValues: [label: string, make: () => unknown][] = [
+  ["undefined", () => undefined],
+  ["null", () => null],
+  ["true", () => true],
+  ["false", () => false],
+  ["0", () => 0],
+  ["-0", () => -0],
+  ["-1", () => -1],
+  ["1.5", () => 1.5],
+  ["NaN", () => Number.NaN],
+  ["Infinity", () => Number.POSITIVE_INFINITY],
+  ["-Infinity", () => Number.NEGATIVE_INFINITY],
+  ["2^53+2", () => 2 ** 53 + 2],
+  ["-1e308", () => -1e308],
+  ["1e308", () => 1e308],
+  ["bigint", () => 2n ** 100n],
+  ["empty string", () => ""],
+  ["space", () => " "],
+  ["NUL", () => "\0"],
+  ["name with NUL", () => "Lease\0.pdf"],
+  [".", () => "."],
+  ["..", () => ".."],
+  ["../../../../../../etc/passwd", () => "../../../../../../etc/passwd"],
+  ["/etc/passwd", () => "/etc/passwd"],
+  ["C:\\Windows\\win.ini", () => "C:\\Windows\\win.ini"],
+  ["CON", () => "CON"],
+  ["con.pdf", () => "con.pdf"],
+  ["NUL.tar.gz", () => "NUL.tar.gz"],
+  ["300-byte CJK", () => cjk300Bytes],
+  ["lone surrogate", () => "\ud800"],
+  ["1 MB string", () => oneMegabyte],
+  ["__proto__", () => "__proto__"],
+  ["javascript: URL", () => "javascript:alert(1)"],
+  ["file: URL", () => "file:///etc/passwd"],
+  ["empty array", () => []],
+  ["array", () => [1, "two", null]],
+  ["array of object", () => [{}]],
+  ["empty object", () => ({})],
+  ["__proto__ key", () => JSON.parse('{"__proto__": {"polluted": "yes"}, "id": "x"}')],
+  ["constructor key", () => ({ constructor: { prototype: { polluted: "yes" } } })],
+  ["depth 10,000 object", () => deepObject],
+  ["depth 10,000 array", () => deepArray],
+  ["bytes", () => new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])],
+  ["ArrayBuffer", () => new ArrayBuffer(16)],
+  ["Date", () => new Date(0)],
+  ["Map", () => new Map([["id", "x"]])],
+  ["Set", () => new Set(["x"])],
+  ["RegExp", () => /.*/],
+];
+
+type PathPart = string | number;
+interface Case {
+  method: MethodName;
+  what: string;
+  args: unknown;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** Every member's path in `value` (not the value itself), to a depth of 4. */
+function memberPaths(value: unknown, prefix: PathPart[] = []): PathPart[][] {
+  if (prefix.length >= 4) return [];
+  const members: [PathPart, unknown][] = Array.isArray(value)
+    ? value.map((item, index): [PathPart, unknown] => [index, item])
+    : isPlainObject(value)
+      ? Object.entries(value)
+      : [];
+  return members.flatMap(([key, member]) => [[...prefix, key], ...memberPaths(member, [...prefix, key])]);
+}
+
+const deleted = Symbol("deleted");
+
+/** A copy of `value` with the member at `at` replaced (or deleted). */
+function replaced(value: unknown, at: PathPart[], replacement: unknown): unknown {
+  const copy = structuredClone(value);
+  let parent = copy as Record<PathPart, unknown>;
+  for (const part of at.slice(0, -1)) parent = parent[part] as Record<PathPart, unknown>;
+  const last = at.at(-1) as PathPart;
+  if (replacement === deleted) delete parent[last];
+  else parent[last] = replacement;
+  return copy;
+}
+
+function shuffled<T>(items: T[], next: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(next() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+/**
+ * The malformed calls of one channel, from one valid call: the whole arguments replaced by each hostile value,
+ * extra keys, then each member missing or replaced by hostile values, taken in turns across the members (so that
+ * each gets several) up to the channel's budget. Deterministic for the seed.
+ */
+function casesFor(method: MethodName, valid: unknown, next: () => number): Case[] {
+  const cases: Case[] = hostileValues.map(([label, make]) => ({ method, what: `args = ${label}`, args: make() }));
+  if (valid === undefined) return cases;
+  const paths = memberPaths(valid);
+  const perMember = paths.map((at) => {
+    const where = at.join(".");
+    const member = at.reduce<unknown>((inner, part) => (inner as Record<PathPart, unknown>)[part], valid);
+    const mutations: Case[] = [
+      ...hostileValues.map(([label, make]) => ({
+        method,
+        what: `${where} = ${label}`,
+        args: replaced(valid, at, make()),
+      })),
+      ...(isPlainObject(member)
+        ? [
+            { method, what: `${where} as an array`, args: replaced(valid, at, [member]) },
+            { method, what: `${where} with an extra key`, args: replaced(valid, at, { ...member, extra: 1 }) },
+          ]
+        : []),
+    ];
+    return [{ method, what: `${where} missing`, args: replaced(valid, at, deleted) }, ...shuffled(mutations, next)];
+  });
+  const budget = Math.max(mutationsPerChannel, 6 * paths.length);
+  const taken: Case[] = [];
+  for (let turn = 0; taken.length < budget && perMember.some((list) => turn < list.length); turn += 1) {
+    for (const list of perMember) {
+      const mutation = list[turn];
+      if (mutation !== undefined && taken.length < budget) taken.push(mutation);
+    }
+  }
+  const withKey = (key: string, value: unknown) => {
+    const args = structuredClone(valid) as Record<string, unknown>;
+    Object.defineProperty(args, key, { value, enumerable: true, configurable: true, writable: true });
+    return args;
+  };
+  return [
+    ...cases,
+    { method, what: "the valid call", args: valid },
+    { method, what: "as an array", args: [valid] },
+    { method, what: "with an extra key", args: { ...(valid as object), extra: "x" } },
+    { method, what: "with an own __proto__ key", args: withKey("__proto__", { polluted: "yes" }) },
+    { method, what: "with a constructor key", args: withKey("constructor", { prototype: { polluted: "yes" } }) },
+    ...taken,
+  ];
+}
+
+/** Which members of the fs modules write, and where their path arguments are. */
+const writers: Record<string, number[]> = {
+  writeFile: [0],
+  appendFile: [0],
+  open: [0],
+  mkdir: [0],
+  mkdtemp: [0],
+  rename: [0, 1],
+  link: [1],
+  symlink: [1],
+  copyFile: [1],
+  cp: [1],
+  rm: [0],
+  rmdir: [0],
+  unlink: [0],
+  truncate: [0],
+  chmod: [0],
+  chown: [0],
+  lchown: [0],
+  utimes: [0],
+  lutimes: [0],
+  createWriteStream: [0],
+};
+
+function opensForWriting(name: string, flags: unknown): boolean {
+  if (!name.startsWith("open")) return true;
+  if (flags === undefined || flags === null || typeof flags === "function") return false;
+  if (typeof flags === "number") {
+    const { O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND } = fs.constants;
+    return (flags & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND)) !== 0;
+  }
+  return /[wa+]/.test(String(flags));
+}
+
+/**
+ * Records the path of every write through node:fs (promises, callbacks and sync, the ESM bindings included) in
+ * this process, where the core, its handlers and the embedded sandbox run. Answers a function that undoes it.
+ */
+function recordWrites(record: (file: string) => void): () => void {
+  const undo: (() => void)[] = [];
+  const wrap = (module: Record<string, unknown>, name: string, indexes: number[]) => {
+    const original = module[name];
+    if (typeof original !== "function") return;
+    module[name] = function (this: unknown, ...args: unknown[]) {
+      if (opensForWriting(name, args[1])) {
+        for (const index of indexes) {
+          const target = args[index];
+          if (typeof target === "string") record(path.resolve(target));
+          else if (target instanceof URL) record(fileURLToPath(target));
+          else if (Buffer.isBuffer(target)) record(path.resolve(target.toString()));
+        }
+      }
+      return original.apply(this, args);
+    };
+    undo.push(() => {
+      module[name] = original;
+    });
+  };
+  for (const [name, indexes] of Object.entries(writers)) {
+    wrap(fsPromises as unknown as Record<string, unknown>, name, indexes);
+    wrap(fs as unknown as Record<string, unknown>, name, indexes);
+    wrap(fs as unknown as Record<string, unknown>, `${name}Sync`, indexes);
+  }
+  syncBuiltinESMExports();
+  return () => {
+    for (const each of undo) each();
+    syncBuiltinESMExports();
+  };
+}
+
+/** Every file and folder below `root` (but not below `skip`), with its size and modification time. */
+async function snapshot(root: string, skip: string[]): Promise<Map<string, string>> {
+  const seen = new Map<string, string>();
+  const walk = async (folder: string) => {
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (skip.includes(file)) continue;
+      const info = await lstat(file);
+      seen.set(file, `${info.mode} ${info.size} ${info.mtimeMs}`);
+      if (entry.isDirectory()) await walk(file);
+    }
+  };
+  await walk(root);
+  return seen;
+}
+
+const isInside = (folder: string, file: string) => {
+  const relative = path.relative(folder, file);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+};
+
+const AnswerSchema = z.union([
+  z.strictObject({ ok: z.literal(true), value: z.unknown() }),
+  z.strictObject({ ok: z.literal(false), error: z.strictObject({ code: z.string().min(1), message: z.string() }) }),
+]);
+
+/** Every string in an answer or event (bytes are not searched; nothing here is deep). */
+function strings(value: unknown, found: string[] = [], depth = 0): string[] {
+  if (typeof value === "string") found.push(value);
+  else if (depth < 50 && Array.isArray(value)) for (const item of value) strings(item, found, depth + 1);
+  else if (depth < 50 && isPlainObject(value)) for (const item of Object.values(value)) strings(item, found, depth + 1);
+  return found;
+}
+
+/** The arguments as a call from the renderer delivers them (structured clone), when they can be cloned at all. */
+function delivered(args: unknown): unknown {
+  try {
+    return structuredClone(args);
+  } catch {
+    return args; // Too deep for IPC's clone; the raw value is harder still on the handler.
+  }
+}
+
+describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on the real core and keychain", () => {
+  let root: string;
+  let previousTmpdir: string | undefined;
+  let app: TestCore;
+  const secrets: string[] = [];
+  /** A valid call of each channel that takes arguments (the others take none: `undefined`). */
+  const valid: Partial<Record<MethodName, unknown>> = {};
+
+  beforeAll(async () => {
+    // Everything the core makes in the temporary folder lands below `root`, watched as a whole.
+    root = await mkdtemp(path.join(tmpdir(), "signdesk-fuzz-"));
+    previousTmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = root;
+    app = await startTestCore({ client: { timeoutMs: 3000, backoffBaseMs: 1 } });
+
+    const sandbox = app.core.accounts.active();
+    if (sandbox?.kind !== "sandbox") throw new Error("The embedded sandbox's account is not active.");
+    secrets.push(await app.core.accounts.apiKey(sandbox.id));
+    const probeKey = `sk_probe_${randomUUID()}`;
+    secrets.push(probeKey);
+    const probe = await app.call("accountsAdd", { name: "Probe", baseUrl: "http://127.0.0.1:9", apiKey: probeKey });
+
+    const pdf = await makePdf();
+    const draft = await app.call("draftsCreateFromFile", { fileName: "Lease.pdf", bytes: pdf });
+    const withField = {
+      ...draft,
+      fields: [{ id: "sig", type: "Signature" as const, groupId: draft.groups[0]?.id ?? "", page: 1, x: 72, y: 72 }],
+    };
+    await app.call("draftsSave", { draft: withField });
+    const spare = await app.call("draftsCreateFromFile", { fileName: "Spare.pdf", bytes: pdf });
+    await app.call("draftsDelete", { id: spare.id });
+    const recipients = [{ name: "Ada Lovelace", email: "ada@example.com" }];
+    const sent = await app.call("templatesCreate", { draftId: draft.id, transferId: "setup", send: { recipients } });
+    const templateId = sent.template.templateId;
+    const pdfId = sent.document?.pdfId ?? "";
+    const hook = "https://hooks.example.com/signdesk";
+
+    Object.assign(valid, {
+      accountsAdd: { name: "Added", baseUrl: "http://127.0.0.1:9", coordinateOrigin: "top-left", apiKey: "sk_added" },
+      accountsUpdate: {
+        id: probe.id,
+        name: "Probe",
+        baseUrl: "http://127.0.0.1:9",
+        coordinateOrigin: "bottom-left",
+        apiKey: "sk_replaced",
+      },
+      accountsRemove: { id: randomUUID() },
+      accountsSetActive: { id: sandbox.id },
+      accountsTestConnection: { id: sandbox.id },
+      draftsCreateFromFile: { fileName: "Contract.pdf", bytes: pdf },
+      draftsOpen: { id: draft.id },
+      draftsSave: { draft: await app.call("draftsOpen", { id: draft.id }).then((opened) => opened.draft) },
+      draftsRename: { id: draft.id, name: "Renamed" },
+      draftsDuplicate: { id: draft.id },
+      draftsDelete: { id: spare.id },
+      draftsRestore: { id: spare.id },
+      templatesCreate: {
+        draftId: draft.id,
+        transferId: "upload",
+        autoReleaseSignatures: false,
+        send: { recipients, emailSubject: "Please sign" },
+      },
+      documentsSend: { templateId, recipients, emailSubject: "Please sign" },
+      documentsRefresh: { pdfIds: [pdfId] },
+      documentsDownload: { pdfId, transferId: "download" },
+      documentsShowInFolder: { path: path.join(app.downloadsDir, "Lease - signed.pdf") },
+      documentsOpenFile: { path: path.join(app.downloadsDir, "Lease - signed.pdf") },
+      webhooksRegister: { url: hook, eventType: "document.signed", secret: "whsec", generateSecret: false },
+      webhooksDelete: { url: hook },
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    if (previousTmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previousTmpdir;
+    if (root !== undefined) await rm(root, { recursive: true, force: true });
+  });
+
+  it("answers every malformed call in the contract's shape, never as internal, within the app's folders", async () => {
+    // Every channel has a valid call to start from: a new channel with arguments needs its entry above.
+    for (const method of methodNames) {
+      expect(channels[method].args.safeParse(valid[method]).success, `a valid call of ${method}`).toBe(true);
+    }
+    const next = seededRandom(seed);
+    const cases = methodNames.flatMap((method) => casesFor(method, valid[method], next));
+    const allowed = [app.userDataDir, app.downloadsDir];
+    const before = await snapshot(root, allowed);
+    const writes: { file: string; what: string }[] = [];
+    let current = "";
+    const stopRecording = recordWrites((file) => writes.push({ file, what: current }));
+    const problems: string[] = [];
+    const codes = new Map<string, number>();
+    const started = performance.now();
+    try {
+      for (const call of cases) {
+        current = `${call.method}: ${call.what}`;
+        const args = delivered(call.args);
+        const refused = !channels[call.method].args.safeParse(args).success;
+        const answer: unknown = await app.invoke(call.method, args as never);
+        const shape = AnswerSchema.safeParse(answer);
+        if (!shape.success) {
+          problems.push(`${current}: not an IpcResult (${z.prettifyError(shape.error)})`);
+          continue;
+        }
+        const result = shape.data;
+        const code = result.ok ? "ok" : result.error.code;
+        codes.set(code, (codes.get(code) ?? 0) + 1);
+        if (refused && code !== "invalid_argument")
+          problems.push(`${current}: the contract refuses it, answered ${code}`);
+        if (code === "internal" || code === "invalid_data") {
+          problems.push(`${current}: ${code} (${result.ok ? "" : result.error.message})`);
+        }
+        if (result.ok && !channels[call.method].result.safeParse(result.value).success) {
+          problems.push(`${current}: its value is not the contract's result`);
+        }
+        const leaked = strings(answer).some((text) => secrets.some((secret) => text.includes(secret)));
+        if (leaked) problems.push(`${current}: the answer contains an API key`);
+      }
+      await app.core.drafts.idle();
+    } finally {
+      stopRecording();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.info(
+      `IPC fuzz: ${cases.length} calls on ${methodNames.length} channels in ${seconds.toFixed(1)} s; answers: ${JSON.stringify(Object.fromEntries(codes))}`,
+    );
+
+    expect(problems).toEqual([]);
+    expect(app.logs.filter((line) => /^\w+:\w+: /.test(line))).toEqual([]);
+    // No prototype was polluted.
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain("polluted");
+    // The watch saw the calls write (drafts, settings), and every write was inside the app's folders.
+    expect(writes.some(({ file }) => isInside(app.userDataDir, file))).toBe(true);
+    expect(writes.filter(({ file }) => !allowed.some((folder) => isInside(folder, file)))).toEqual([]);
+    expect(await snapshot(root, allowed)).toEqual(before);
+    // Nor did any event carry a key.
+    const eventTexts = strings(app.events.map((event) => event.payload));
+    expect(eventTexts.filter((text) => secrets.some((secret) => text.includes(secret)))).toEqual([]);
+    expect(cases.length).toBeGreaterThan(2500);
+    expect(seconds).toBeLessThan(60);
+  });
+});
