@@ -2,17 +2,17 @@ import { emailAddressProblem, emailLimits } from "../../common/email-address";
 import type { FieldType } from "../../common/fields";
 import { maxImageSide, pngProblem } from "../final-pdf/stamp-field";
 import { ApiError } from "../http/api-error";
+import { maxSignatureImageBytes } from "../http/body-limits";
 import type { TemplateField } from "../state/schema";
 
 const pngDataUrl = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
-const maxImageBytes = 2 * 1024 * 1024;
 
 /** The bytes of a PNG data URL of at most 2 MB, or null (whether they are a PNG is pngProblem's to say). */
 function pngOfDataUrl(value: unknown): Uint8Array | null {
   const match = typeof value === "string" ? pngDataUrl.exec(value) : null;
   if (match?.[1] === undefined) return null;
   const bytes = Buffer.from(match[1], "base64");
-  return bytes.length <= maxImageBytes ? bytes : null;
+  return bytes.length <= maxSignatureImageBytes ? bytes : null;
 }
 
 function isCalendarDate(value: string): boolean {

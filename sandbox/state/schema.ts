@@ -40,6 +40,21 @@ export type Template = z.infer<typeof TemplateSchema>;
 
 export const FieldValueSchema = z.union([z.string(), z.boolean()]);
 
+/**
+ * A recipient's values by field id, read into an object without a prototype. Not z.record, which drops a
+ * `__proto__` key: field ids are the client's, and a value signed under any id must survive a restart.
+ */
+const FieldValuesSchema = z
+  .custom<Record<string, string | boolean>>(
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.values(value).every((item) => FieldValueSchema.safeParse(item).success),
+    { error: "expected field values by field id, each a text or true/false" },
+  )
+  .transform((value) => Object.assign(Object.create(null) as Record<string, string | boolean>, value));
+
 export const DocumentRecipientSchema = z.object({
   name: z.string(),
   email: z.string(),
@@ -48,7 +63,7 @@ export const DocumentRecipientSchema = z.object({
   status: z.enum(["pending", "signed", "declined"]),
   actedAt: z.string().nullable(),
   ipAddress: z.string().nullable(),
-  values: z.record(z.string(), FieldValueSchema),
+  values: FieldValuesSchema,
 });
 export type DocumentRecipient = z.infer<typeof DocumentRecipientSchema>;
 
