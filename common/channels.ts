@@ -4,6 +4,7 @@
  */
 export const channelNames = {
   appInfo: "app:info",
+  appRecover: "app:recover",
   accountsList: "accounts:list",
   accountsAdd: "accounts:add",
   accountsUpdate: "accounts:update",

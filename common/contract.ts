@@ -33,6 +33,10 @@ export const AppInfoSchema = z.object({
   /** null when the handlers run outside Electron (the Chromium test harness). */
   electronVersion: z.string().nullable(),
   activeAccount: z.object({ name: z.string(), baseUrl: z.string() }).nullable(),
+  /** What was wrong with stored data at start (each file was set aside or salvaged), in words for the person. */
+  notices: z.array(z.string()),
+  /** Set when Signdesk could not start: what failed, and the folder whose data `app:recover` sets aside. */
+  startupFailure: z.object({ message: z.string(), dataFolder: z.string() }).nullable(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
@@ -44,6 +48,11 @@ interface ChannelDefinition<C extends ChannelName> {
 
 export const channels = {
   appInfo: { channel: channelNames.appInfo, args: NoArgs, result: AppInfoSchema },
+  appRecover: {
+    channel: channelNames.appRecover,
+    args: NoArgs,
+    result: z.object({ setAsideFolder: z.string() }),
+  },
 
   accountsList: {
     channel: channelNames.accountsList,

@@ -39,6 +39,8 @@ export interface Core {
   notify: (notification: DesktopNotification) => void;
   shell: ShellActions | null;
   now: () => number;
+  /** What was wrong with stored data at start, each a sentence for the person (see AppInfo.notices). */
+  notices: readonly string[];
   /** The account calls go to (throws when there is none). */
   activeAccount(): Account;
   clientFor(account: Account): ServiceClient;

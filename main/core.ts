@@ -46,7 +46,11 @@ export function isUnreachableError(error: unknown): boolean {
 export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
-  const settings = new Settings(options.settingsBackend, log);
+  const notices: string[] = [];
+  const settings = new Settings(options.settingsBackend, (message) => {
+    notices.push(message);
+    log(message);
+  });
   const accounts = new AccountService({ settings, keychain: options.keychain, now, checkConnection });
   const scratchDir = path.join(options.userDataDir, "tmp");
   await mkdir(scratchDir, { recursive: true });
@@ -55,9 +59,19 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     options.embeddedSandbox === false
       ? null
       : await startEmbeddedSandbox(options.userDataDir, settings.get("sandboxPort"));
-  if (sandbox !== null) {
-    settings.update({ sandboxPort: Number(new URL(sandbox.url).port) });
-    await accounts.ensureSandboxAccount(sandbox.url, () => sandbox.issueKey());
+  try {
+    if (sandbox !== null) {
+      for (const notice of sandbox.notices) log(notice);
+      notices.push(...sandbox.notices);
+      settings.update({ sandboxPort: Number(new URL(sandbox.url).port) });
+      await accounts.ensureSandboxAccount(sandbox.url, (known) =>
+        sandbox.issueKey(known === undefined ? {} : { key: known }),
+      );
+    }
+  } catch (error) {
+    // Nothing may keep listening after a failed start: the app may start again in this process.
+    await sandbox?.close();
+    throw error;
   }
 
   const clients = new Map<string, ServiceClient>();
@@ -120,6 +134,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     notify,
     shell: options.shell ?? null,
     now,
+    notices,
     activeAccount,
     clientFor,
     async close() {

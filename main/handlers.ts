@@ -4,6 +4,7 @@ import { KeychainUnavailableError } from "./accounts/keychain";
 import type { Core } from "./core-types";
 import { createDispatcher, type Dispatcher } from "./dispatch";
 import { DraftError } from "./drafts/draft-errors";
+import { HandlerError } from "./handler-error";
 import { accountHandlers } from "./handlers/accounts";
 import { documentHandlers } from "./handlers/documents";
 import { draftHandlers } from "./handlers/drafts";
@@ -46,7 +47,12 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
         return {
           ...deps.app,
           activeAccount: account === null ? null : { name: account.name, baseUrl: account.baseUrl },
+          notices: [...core.notices],
+          startupFailure: null,
         };
+      },
+      appRecover: () => {
+        throw new HandlerError("not_needed", "Signdesk started normally: there is no damaged data to set aside.");
       },
       ...accountHandlers(core.accounts, () => void core.tracker.refreshNow()),
       ...draftHandlers(core.drafts, core.scratchDir),

@@ -2,6 +2,7 @@ import path from "node:path";
 import { app, type BrowserWindow, session, shell } from "electron";
 import { osKeychain } from "./accounts/keychain";
 import { type RunningCore, startCore } from "./core";
+import type { Dispatcher } from "./dispatch";
 import { registerAppSchemeAsPrivileged, serveAppProtocol } from "./electron/app-protocol";
 import { sendEvent } from "./electron/events";
 import { hardenSession, lockDownWebContents } from "./electron/hardening";
@@ -9,8 +10,15 @@ import { registerIpc } from "./electron/ipc";
 import { installApplicationMenu } from "./electron/menu";
 import { showDesktopNotification } from "./electron/notifications";
 import { createMainWindow } from "./electron/window";
+import { HandlerError } from "./handler-error";
 import { createHandlers } from "./handlers";
 import { confBackend } from "./settings/settings";
+import {
+  createStartupFailureHandlers,
+  describeStartupError,
+  setAsideStartupData,
+  switchableDispatcher,
+} from "./startup-failure";
 import { appOrigin } from "./trusted-sender";
 
 // The bundle lives in dist/main; the renderer and preload are built beside it.
@@ -46,10 +54,15 @@ function focusMainWindow(): void {
   mainWindow.focus();
 }
 
-async function start(): Promise<void> {
-  await app.whenReady();
-  serveAppProtocol(rendererDir);
-  hardenSession(session.defaultSession);
+const identity = {
+  name: app.getName(),
+  version: app.getVersion(),
+  platform: process.platform,
+  arch: process.arch,
+  electronVersion: process.versions.electron ?? null,
+};
+
+async function startAppCore(): Promise<Dispatcher> {
   core = await startCore({
     userDataDir: app.getPath("userData"),
     downloadsDir: app.getPath("downloads"),
@@ -62,19 +75,49 @@ async function start(): Promise<void> {
     shell: { showItemInFolder: (file) => shell.showItemInFolder(file), openPath: (file) => shell.openPath(file) },
     log: (message) => console.warn(`[signdesk] ${message}`),
   });
-  const dispatcher = createHandlers({
-    app: {
-      name: app.getName(),
-      version: app.getVersion(),
-      platform: process.platform,
-      arch: process.arch,
-      electronVersion: process.versions.electron ?? null,
-    },
+  return createHandlers({
+    app: identity,
     core,
     onUnexpectedError: (channel, error) => console.error(`[ipc] ${channel} failed:`, error),
   });
+}
+
+/** When the core cannot start, the window still opens: on a screen that says why and offers to set the data aside. */
+function startupFailureHandlers(error: unknown, handlers: { use(next: Dispatcher): void }): Dispatcher {
+  console.error("Signdesk failed to start:", error);
+  const userDataDir = app.getPath("userData");
+  return createStartupFailureHandlers({
+    app: identity,
+    error,
+    userDataDir,
+    recover: async () => {
+      const folder = await setAsideStartupData(userDataDir);
+      try {
+        handlers.use(await startAppCore());
+      } catch (again) {
+        console.error("Signdesk failed to start again:", again);
+        throw new HandlerError(
+          "not_started",
+          `The data was set aside in ${folder}, but Signdesk still cannot start: ${describeStartupError(again)}`,
+        );
+      }
+      return folder;
+    },
+  });
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  serveAppProtocol(rendererDir);
+  hardenSession(session.defaultSession);
+  const handlers = switchableDispatcher();
+  try {
+    handlers.use(await startAppCore());
+  } catch (error) {
+    handlers.use(startupFailureHandlers(error, handlers));
+  }
   const allowedOrigins = devServerUrl === undefined ? [appOrigin] : [appOrigin, new URL(devServerUrl).origin];
-  registerIpc(dispatcher, allowedOrigins);
+  registerIpc(handlers, allowedOrigins);
   installApplicationMenu(() => mainWindow, devServerUrl !== undefined);
   openMainWindow();
   app.on("activate", focusMainWindow);

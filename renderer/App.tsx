@@ -3,7 +3,9 @@ import type { SigndeskApi } from "../common/contract";
 import type { ScreenId } from "../common/screens";
 import { OfflineBanner } from "./components/OfflineBanner";
 import { Sidebar } from "./components/Sidebar";
+import { StartupFailure } from "./components/StartupFailure";
 import { StatusBar } from "./components/StatusBar";
+import { StoredDataNotices } from "./components/StoredDataNotices";
 import { EditorScreen } from "./editor/EditorScreen";
 import { useAppInfo } from "./hooks/useAppInfo";
 import { useScreenShortcuts } from "./hooks/useScreenShortcuts";
@@ -63,11 +65,15 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
     [bridge, navigate],
   );
 
+  const info = appInfo.status === "ready" ? appInfo.value : null;
+  if (info?.startupFailure) return <StartupFailure bridge={bridge} failure={info.startupFailure} />;
+
   return (
     <div className="app-shell">
       <Sidebar current={screen} onNavigate={navigate} />
       <main className="content">
         <OfflineBanner bridge={bridge} />
+        <StoredDataNotices notices={info?.notices ?? []} />
         {screen === "templates" && openDraft !== null && (
           <EditorScreen
             key={openDraft}
@@ -83,7 +89,7 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
         {screen === "templates" && openDraft === null && (
           <TemplatesScreen
             bridge={bridge}
-            accountName={appInfo.status === "ready" ? (appInfo.value.activeAccount?.name ?? null) : null}
+            accountName={info?.activeAccount?.name ?? null}
             initialProblem={refusal}
             onOpenDraft={openDraftNow}
             onSendTemplate={(templateId) => {

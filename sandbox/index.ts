@@ -34,6 +34,8 @@ export interface SandboxOptions {
 export interface Sandbox {
   /** Base URL, e.g. http://127.0.0.1:43123 (no trailing slash). */
   url: string;
+  /** What was wrong with the stored data when the sandbox started (see SandboxStore.open), for the app to say. */
+  readonly notices: readonly string[];
   /** Issues a key for a new user (or keeps the user that has `key`). */
   issueKey(options?: { key?: string; expiresAt?: Date | null }): Promise<string>;
   close(): Promise<void>;
@@ -74,6 +76,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   return {
     url: baseUrl,
+    notices: store.notices,
     issueKey: (issue) => context.keys.issue(issue),
     async close() {
       await webhooks.close();

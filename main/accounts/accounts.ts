@@ -129,15 +129,17 @@ export class AccountService {
    * The built-in sandbox account at `url`: created on first start with a key the sandbox issues,
    * kept afterwards (its address follows the sandbox's port; a key lost from the keychain is reissued).
    */
-  async ensureSandboxAccount(url: string, issueKey: () => Promise<string>): Promise<Account> {
+  async ensureSandboxAccount(url: string, issueKey: (known?: string) => Promise<string>): Promise<Account> {
     const existing = this.list().find((account) => account.kind === "sandbox");
     if (existing === undefined) {
       const account = await this.add({ name: "Sandbox", baseUrl: url, apiKey: await issueKey() }, "sandbox");
       this.deps.settings.update({ activeAccountId: this.deps.settings.get("activeAccountId") ?? account.id });
       return account;
     }
-    if ((await this.deps.keychain.get(existing.id)) === null)
-      await this.deps.keychain.set(existing.id, await issueKey());
+    const stored = await this.deps.keychain.get(existing.id);
+    // With the key given, the sandbox registers it again if its data was set aside since (it never issues twice).
+    if (stored === null) await this.deps.keychain.set(existing.id, await issueKey());
+    else await issueKey(stored);
     if (existing.baseUrl === url) return existing;
     const moved = { ...existing, baseUrl: url };
     this.deps.settings.update({

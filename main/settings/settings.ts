@@ -1,35 +1,119 @@
-import { copyFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
+import path from "node:path";
 import Conf from "conf";
+import { z } from "zod";
+import { countOf, salvageRecords } from "../../common/salvage";
+import { damagedName, setAsideSync } from "../../sandbox/state/set-aside";
 import { defaultSettings, type SettingsData, SettingsDataSchema } from "./settings-schema";
 
 /** The parts of conf the settings use. */
 export interface SettingsBackend {
   readonly path: string;
   store: Record<string, unknown>;
+  /** What was wrong with the file when it was opened, for the app to say (the file was set aside). */
+  readonly notices?: readonly string[];
 }
 
 export const settingsProjectVersion = "1.0.0";
+const settingsFileName = "settings.json";
+
+/** Why the settings file cannot be used at all (null when it is absent or holds a JSON object). */
+function unusableBecause(file: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" ? null : `it cannot be read: ${code ?? String(error)}`;
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? null : "it does not hold settings";
+  } catch {
+    return text.trim() === "" ? "it is empty" : "it is not valid JSON (perhaps cut short)";
+  }
+}
 
 /**
  * `settings.json` in a folder through conf, in the app (the user-data folder) as in tests. Not electron-store, which
  * is conf plus an `ipcMain.on("electron-store-get-data")` listener answering any frame with the user-data path: a
- * channel outside the IPC contract.
+ * channel outside the IPC contract. A file conf could not even open (not JSON, unreadable) is set aside first, so that
+ * no settings file can stop the app from starting.
  */
 export function confBackend(cwd: string): SettingsBackend {
-  return new Conf<Record<string, unknown>>({
+  const notices: string[] = [];
+  const file = path.join(cwd, settingsFileName);
+  const problem = unusableBecause(file);
+  if (problem !== null) {
+    const aside = setAsideSync(file);
+    notices.push(
+      `Signdesk's settings file could not be used (${problem}), so it was set aside as ${aside} and Signdesk started ` +
+        "without it. The accounts, templates and documents it listed are not shown; API keys stay in the keychain.",
+    );
+  }
+  const conf = new Conf<Record<string, unknown>>({
     cwd,
     configName: "settings",
     projectName: "signdesk",
     projectVersion: settingsProjectVersion,
     migrations: {},
     defaults: { ...defaultSettings },
-  }) as unknown as SettingsBackend;
+  });
+  return {
+    get path() {
+      return conf.path;
+    },
+    get store() {
+      return conf.store;
+    },
+    set store(value) {
+      conf.store = value;
+    },
+    notices,
+  };
+}
+
+const labels: Record<keyof SettingsData, string> = {
+  accounts: "account",
+  activeAccountId: "the active account",
+  sandboxPort: "the sandbox's port",
+  templates: "template record",
+  webhooks: "webhook record",
+  documents: "document record",
+};
+
+/** Every part of `stored` that still matches the schema, and what had to be left out. */
+function salvage(stored: Record<string, unknown>): { data: SettingsData; lost: string[] } {
+  const shape = SettingsDataSchema.shape;
+  const data: Record<string, unknown> = structuredClone(defaultSettings);
+  const lost: string[] = [];
+  for (const key of Object.keys(shape) as (keyof SettingsData)[]) {
+    const value = stored[key];
+    if (value === undefined) continue;
+    const schema = shape[key];
+    const label = labels[key];
+    if (schema instanceof z.ZodArray) {
+      const { kept, dropped } = salvageRecords(schema.element, value);
+      data[key] = kept;
+      if (dropped > 0) lost.push(countOf(dropped, label));
+    } else {
+      const parsed = schema.safeParse(value);
+      if (parsed.success) data[key] = parsed.data;
+      else lost.push(label);
+    }
+  }
+  const accounts = data.accounts as SettingsData["accounts"];
+  if (!accounts.some((account) => account.id === data.activeAccountId)) data.activeAccountId = accounts[0]?.id ?? null;
+  const checked = SettingsDataSchema.safeParse(data);
+  return checked.success
+    ? { data: checked.data, lost }
+    : { data: structuredClone(defaultSettings), lost: ["everything"] };
 }
 
 /**
- * Typed, validated settings. A file that does not match the schema (hand-edited, from a newer
- * version, damaged) is kept aside as `<file>.invalid-<time>` and the app starts from defaults,
- * instead of crashing or silently dropping parts of it.
+ * Typed, validated settings. A file with parts that do not match the schema (hand-edited, from a newer version,
+ * damaged) loads what still matches, keeps a copy of the original as `<file>.damaged-<time>`, and says what was left
+ * out, instead of stopping the app or silently dropping parts of it.
  */
 export class Settings {
   private data: SettingsData;
@@ -38,20 +122,27 @@ export class Settings {
     private readonly backend: SettingsBackend,
     onProblem: (message: string) => void = () => {},
   ) {
-    const parsed = SettingsDataSchema.safeParse({ ...defaultSettings, ...backend.store });
+    for (const notice of backend.notices ?? []) onProblem(notice);
+    const stored = backend.store;
+    const parsed = SettingsDataSchema.safeParse({ ...defaultSettings, ...stored });
     if (parsed.success) {
       this.data = parsed.data;
-    } else {
-      const aside = `${backend.path}.invalid-${Date.now()}`;
-      try {
-        copyFileSync(backend.path, aside);
-      } catch {
-        // nothing to keep aside
-      }
-      onProblem(`The settings file was not valid and was set aside as ${aside}; starting with defaults.`);
-      this.data = structuredClone(defaultSettings);
-      this.backend.store = { ...this.data };
+      return;
     }
+    const { data, lost } = salvage(stored);
+    const aside = damagedName(backend.path);
+    let kept = `the original file was kept as ${aside}`;
+    try {
+      copyFileSync(backend.path, aside);
+    } catch {
+      kept = "the original file could not be copied";
+    }
+    onProblem(
+      `Part of Signdesk's settings file could not be read and was left out (${lost.join(", ")}). ` +
+        `Everything else loaded; ${kept}.`,
+    );
+    this.data = data;
+    this.backend.store = { ...data };
   }
 
   get<K extends keyof SettingsData>(key: K): SettingsData[K] {

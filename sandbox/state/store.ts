@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { countOf, salvageRecords } from "../../common/salvage";
 import { writeFileAtomic } from "./atomic-write";
 import {
   type Delivery,
@@ -12,6 +13,91 @@ import {
   type User,
   type Webhook,
 } from "./schema";
+import { damagedName, setAside } from "./set-aside";
+
+const noticeEnd = "Signing links and keys it held no longer work; the app's own sandbox account is set up again.";
+
+/** The state in `file`, salvaged as far as it can be, and what was wrong with it. */
+async function readState(file: string): Promise<{ state: SandboxState; notices: string[]; changed: boolean }> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { state: emptyState(), notices: [], changed: true };
+    const aside = await setAside(file);
+    return {
+      state: emptyState(),
+      notices: [
+        `The sandbox's data could not be read (${code ?? String(error)}) and was set aside as ${aside}. ${noticeEnd}`,
+      ],
+      changed: true,
+    };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    const aside = await setAside(file);
+    return {
+      state: emptyState(),
+      notices: [`The sandbox's data was damaged (not valid JSON) and was set aside as ${aside}. ${noticeEnd}`],
+      changed: true,
+    };
+  }
+  const parsed = SandboxStateSchema.safeParse(raw);
+  if (parsed.success) return { state: parsed.data, notices: [], changed: false };
+  const { state, lost } = salvageState(raw);
+  const aside = damagedName(file);
+  await copyFile(file, aside);
+  return {
+    state,
+    notices: [
+      `Part of the sandbox's data could not be read and was left out (${lost.join(", ")}). Everything else loaded; ` +
+        `the original file was kept as ${aside}.`,
+    ],
+    changed: true,
+  };
+}
+
+/** Every record of `raw` that passes validation and whose owner is still there; what was left out, counted. */
+function salvageState(raw: unknown): { state: SandboxState; lost: string[] } {
+  const state = emptyState();
+  const lost: string[] = [];
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { state, lost: ["everything"] };
+  const stored = raw as Record<string, unknown>;
+  const shape = SandboxStateSchema.shape;
+  const take = <T>(records: { kept: T[]; dropped: number }, label: string): T[] => {
+    if (records.dropped > 0) lost.push(countOf(records.dropped, label));
+    return records.kept;
+  };
+  const secret = shape.urlSecret.safeParse(stored.urlSecret);
+  if (secret.success) state.urlSecret = secret.data;
+  else lost.push("the download-link secret");
+  state.users = take(salvageRecords(shape.users.element, stored.users), "user");
+  const users = new Set(state.users.map((user) => user.id));
+  const owned = <T extends { userId: string }>(records: { kept: T[]; dropped: number }) => {
+    const kept = records.kept.filter((record) => users.has(record.userId));
+    return { kept, dropped: records.dropped + records.kept.length - kept.length };
+  };
+  state.templates = take(owned(salvageRecords(shape.templates.element, stored.templates)), "template");
+  const templates = new Set(state.templates.map((template) => template.id));
+  const documents = owned(salvageRecords(shape.documents.element, stored.documents));
+  const withTemplate = documents.kept.filter((document) => templates.has(document.templateId));
+  state.documents = take(
+    { kept: withTemplate, dropped: documents.dropped + documents.kept.length - withTemplate.length },
+    "document",
+  );
+  state.outbox = take(owned(salvageRecords(shape.outbox.element, stored.outbox)), "message");
+  state.webhooks = take(owned(salvageRecords(shape.webhooks.element, stored.webhooks)), "webhook");
+  state.deliveries = take(owned(salvageRecords(shape.deliveries.element, stored.deliveries)), "delivery");
+  const sequence = shape.deliverySequence.safeParse(stored.deliverySequence);
+  state.deliverySequence = Math.max(
+    sequence.success ? sequence.data : 0,
+    ...state.deliveries.map((delivery) => delivery.sequence),
+  );
+  return { state, lost: lost.length > 0 ? lost : ["its format"] };
+}
 
 function emptyState(): SandboxState {
   return {
@@ -35,6 +121,7 @@ function emptyState(): SandboxState {
 export class SandboxStore {
   readonly dataDir: string;
   readonly state: SandboxState;
+  readonly notices: string[] = [];
   private readonly file: string;
   private readonly templatesById = new Map<string, Template>();
   private readonly documentsById = new Map<string, SignedDocument>();
@@ -51,24 +138,20 @@ export class SandboxStore {
     for (const document of state.documents) this.indexDocument(document);
   }
 
+  /**
+   * The store of `dataDir`. No state file can stop it from opening: one that cannot be read at all is set aside under
+   * a dated name and the sandbox starts empty; one with records that fail validation loads every record that
+   * passes, keeping a copy of the original. `notices` says what happened, for the app to show.
+   */
   static async open(dataDir: string): Promise<SandboxStore> {
     await mkdir(path.join(dataDir, "files"), { recursive: true });
     await mkdir(path.join(dataDir, "tmp"), { recursive: true });
     const file = path.join(dataDir, "state.json");
-    let text: string | null = null;
-    try {
-      text = await readFile(file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    if (text === null) {
-      const store = new SandboxStore(dataDir, emptyState());
-      await store.save();
-      return store;
-    }
-    const parsed = SandboxStateSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error(`The sandbox data in ${file} is not valid: ${parsed.error.message}`);
-    return new SandboxStore(dataDir, parsed.data);
+    const opened = await readState(file);
+    const store = new SandboxStore(dataDir, opened.state);
+    store.notices.push(...opened.notices);
+    if (opened.changed) await store.save();
+    return store;
   }
 
   /** Absolute path of a file kept under the data folder. */

@@ -4,7 +4,15 @@ import { channels } from "../../common/contract";
 import { createDispatcher, type HandlerImplementations } from "../../main/dispatch";
 import { HandlerError } from "../../main/handler-error";
 
-const identity = { name: "Signdesk", version: "1.2.3", platform: "linux", arch: "x64", electronVersion: "45.0.0" };
+const identity = {
+  name: "Signdesk",
+  version: "1.2.3",
+  platform: "linux",
+  arch: "x64",
+  electronVersion: "45.0.0",
+  notices: [],
+  startupFailure: null,
+};
 
 /** Only appInfo is implemented here: these tests are about dispatch, not the handlers. */
 const onlyAppInfo = (appInfo: HandlerImplementations["appInfo"]) => ({ appInfo }) as unknown as HandlerImplementations;

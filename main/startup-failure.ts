@@ -1,0 +1,76 @@
+import { mkdir, rename, stat } from "node:fs/promises";
+import path from "node:path";
+import { methodNames } from "../common/channels";
+import { channels } from "../common/contract";
+import { fail } from "../common/result";
+import { createDispatcher, type Dispatcher, type HandlerImplementations } from "./dispatch";
+import { HandlerError } from "./handler-error";
+import type { AppIdentity } from "./handlers";
+
+/** What the app reads when it starts, relative to the user-data folder: what "set aside" moves. Drafts stay. */
+const startupData = ["settings.json", path.join("sandbox", "state.json"), "tmp"];
+
+/**
+ * Moves the data Signdesk reads at start into `<userData>/set-aside-<time>/` (keeping each one's place), so that the
+ * next start begins from nothing but the drafts and the keychain. Answers the folder.
+ */
+export async function setAsideStartupData(userDataDir: string, now = new Date()): Promise<string> {
+  const folder = path.join(userDataDir, `set-aside-${now.toISOString().replaceAll(":", "-").replaceAll(".", "-")}`);
+  for (const relative of startupData) {
+    const from = path.join(userDataDir, relative);
+    if ((await stat(from).catch(() => null)) === null) continue;
+    const to = path.join(folder, relative);
+    await mkdir(path.dirname(to), { recursive: true });
+    await rename(from, to);
+  }
+  await mkdir(folder, { recursive: true });
+  return folder;
+}
+
+export function describeStartupError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface StartupFailureDeps {
+  app: AppIdentity;
+  error: unknown;
+  userDataDir: string;
+  /** Sets the data aside and starts again; answers the folder the data went to. */
+  recover: () => Promise<string>;
+}
+
+/**
+ * The handlers while the core could not start: app:info says what failed, app:recover sets the data aside and
+ * starts again, and every other channel answers `not_started` with the reason. The window opens on these instead of
+ * the process exiting with a message nobody sees.
+ */
+export function createStartupFailureHandlers(deps: StartupFailureDeps): Dispatcher {
+  const message = describeStartupError(deps.error);
+  const notStarted = () => {
+    throw new HandlerError("not_started", `Signdesk did not start: ${message}`);
+  };
+  const implementations = Object.fromEntries(
+    methodNames.map((method) => [method, notStarted]),
+  ) as unknown as HandlerImplementations;
+  implementations.appInfo = () => ({
+    ...deps.app,
+    activeAccount: null,
+    notices: [],
+    startupFailure: { message, dataFolder: deps.userDataDir },
+  });
+  implementations.appRecover = async () => ({ setAsideFolder: await deps.recover() });
+  return createDispatcher(implementations);
+}
+
+/** The IPC handlers as they change: none while starting, then the app's own, or the failure handlers. */
+export function switchableDispatcher(): Dispatcher & { use(next: Dispatcher): void } {
+  let current: Dispatcher | null = null;
+  return {
+    channelNames: methodNames.map((method) => channels[method].channel),
+    invoke: async (channel, args) =>
+      current?.invoke(channel, args) ?? fail("not_started", "Signdesk is still starting."),
+    use(next) {
+      current = next;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { useState } from "react";
+
+/**
+ * What was wrong with stored data when Signdesk started (a file set aside, records left out), said once at the top
+ * of the app until dismissed. The files themselves stay where the notice says.
+ */
+export function StoredDataNotices({ notices }: { notices: readonly string[] }) {
+  const [dismissed, setDismissed] = useState(false);
+  if (notices.length === 0 || dismissed) return null;
+  return (
+    <section
+      className="stored-data-notices"
+      aria-labelledby="stored-data-notices-title"
+      data-testid="stored-data-notices"
+    >
+      <div>
+        <h2 id="stored-data-notices-title">Some saved data could not be read</h2>
+        <ul>
+          {notices.map((notice) => (
+            <li key={notice}>{notice}</li>
+          ))}
+        </ul>
+      </div>
+      <button type="button" onClick={() => setDismissed(true)}>
+        Dismiss
+      </button>
+    </section>
+  );
+}
