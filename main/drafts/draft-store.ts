@@ -13,6 +13,7 @@ import {
 import { pdfProblems } from "../../sandbox/pdf/inspect-pdf";
 import { PdfProblem } from "../../sandbox/pdf/pdf-problem";
 import { syncDirectory } from "../../sandbox/state/atomic-write";
+import { setAside } from "../../sandbox/state/set-aside";
 import { checkDraftId, DraftError, draftMessages } from "./draft-errors";
 import {
   copyFileDurably,
@@ -57,6 +58,8 @@ export class DraftStore {
   private readonly now: () => number;
   /** One queue for everything that reads-then-writes a draft's folder. */
   private readonly queue = new KeyedQueue();
+  /** Drafts set aside as damaged since the app started: every list says so until the next start. */
+  private readonly setAsideProblems: DraftProblem[] = [];
 
   constructor(options: DraftStoreOptions) {
     this.root = path.resolve(options.root);
@@ -100,7 +103,11 @@ export class DraftStore {
     });
   }
 
-  /** Every readable draft, most recently changed first. Unreadable ones are skipped and reported. */
+  /**
+   * Every readable draft, most recently changed first. A draft whose draft.json is damaged is moved aside (as
+   * `<id>.damaged-<time>`, with its PDF) so that it never stands in the way again, and reported; other unreadable
+   * ones are skipped and reported.
+   */
   async list(options: { onProblem?: (problem: DraftProblem) => void } = {}): Promise<DraftSummary[]> {
     const entries = await readdir(this.root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT") return [];
@@ -114,11 +121,20 @@ export class DraftStore {
           return summarizeDraft(await this.open(id));
         } catch (error) {
           if (error instanceof DraftError && error.code === "invalid_id") return null; // not a draft folder
-          options.onProblem?.({ id, message: error instanceof Error ? error.message : String(error) });
+          const message = error instanceof Error ? error.message : String(error);
+          if (error instanceof DraftError && error.code === "damaged") {
+            const aside = await this.queue.run(id, () => setAside(this.folder(id))).catch(() => null);
+            if (aside !== null) {
+              this.setAsideProblems.push({ id, message: `${message} It was set aside, with its PDF, as ${aside}.` });
+              return null;
+            }
+          }
+          options.onProblem?.({ id, message });
           return null;
         }
       }),
     );
+    for (const problem of this.setAsideProblems) options.onProblem?.(problem);
     return summaries
       .filter((summary) => summary !== null)
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.createdAt.localeCompare(a.createdAt));

@@ -40,6 +40,11 @@ function field(id: string, x: number, y: number, extra: Partial<DraftField> = {}
   return { id, type: "Signature", groupId: "", page: 1, x, y, ...extra };
 }
 
+/** `text` matched literally in a regular expression. */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 describe("offline template drafts", () => {
   let work: string;
   let root: string;
@@ -207,7 +212,7 @@ describe("offline template drafts", () => {
     expect((await readdir(root)).sort()).toEqual([first.id]);
   });
 
-  it("skips and reports drafts whose draft.json is invalid, and names them when opened", async () => {
+  it("sets aside and reports drafts whose draft.json is invalid, with their PDF, and lists the rest", async () => {
     const good = await pdfDraft("good.pdf");
     const notJson = await pdfDraft("not-json.pdf");
     const offPage = await pdfDraft("off-page.pdf");
@@ -221,24 +226,33 @@ describe("offline template drafts", () => {
     const problems: { id: string; message: string }[] = [];
     const listed = await store.list({ onProblem: (problem) => problems.push(problem) });
     expect(listed.map((summary) => summary.id)).toEqual([good.id]);
-    expect(problems.sort((a, b) => a.message.localeCompare(b.message))).toEqual(
+    const setAside = (id: string, message: string) => ({
+      id,
+      message: expect.stringMatching(
+        new RegExp(
+          `^${escape(message)} It was set aside, with its PDF, as ${escape(path.join(root, id))}\\.damaged-[\\dT-]+Z\\.$`,
+        ),
+      ),
+    });
+    expect(problems.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
       [
-        {
-          id: notJson.id,
-          message: `Draft ${notJson.id} cannot be opened: its draft.json is damaged (it is not JSON).`,
-        },
-        {
-          id: offPage.id,
-          message: `Draft "off-page" (${offPage.id}) cannot be opened: its draft.json is damaged (field "far" (Signature) leaves page 1 (612×792 pt)).`,
-        },
-        {
-          id: missing.id,
-          message: `Draft ${missing.id} cannot be opened: its draft.json is damaged (the file is missing).`,
-        },
-      ].sort((a, b) => a.message.localeCompare(b.message)),
+        setAside(notJson.id, `Draft ${notJson.id} cannot be opened: its draft.json is damaged (it is not JSON).`),
+        setAside(
+          offPage.id,
+          `Draft "off-page" (${offPage.id}) cannot be opened: its draft.json is damaged (field "far" (Signature) leaves page 1 (612×792 pt)).`,
+        ),
+        setAside(missing.id, `Draft ${missing.id} cannot be opened: its draft.json is damaged (the file is missing).`),
+      ].sort((a, b) => String(a.id).localeCompare(String(b.id))),
     );
-    await expect(store.open(offPage.id)).rejects.toThrow(`Draft "off-page" (${offPage.id}) cannot be opened`);
-    await expect(store.list()).resolves.toHaveLength(1);
+    // Each is beside the drafts with its PDF, out of the way; this session's lists keep saying so.
+    for (const id of [notJson.id, offPage.id, missing.id]) {
+      const [aside] = (await readdir(root)).filter((name) => name.startsWith(`${id}.damaged-`));
+      expect(await readdir(path.join(root, aside ?? ""))).toContain("document.pdf");
+    }
+    await expect(store.open(offPage.id)).rejects.toThrow("There is no draft");
+    const again: unknown[] = [];
+    await expect(store.list({ onProblem: (problem) => again.push(problem) })).resolves.toHaveLength(1);
+    expect(again).toHaveLength(3);
   });
 
   it("refuses to save a field off the page or in an unknown group, and keeps the stored draft", async () => {

@@ -15,6 +15,7 @@ import {
   toDraft,
 } from "../../renderer/editor/state/editor-state";
 import { stateProblems } from "../../renderer/editor/state/invariants";
+import { seededRandom } from "../support/seeded-random";
 
 // Page 1: US Letter. Page 2: rotated 90 with an offset CropBox (600×800 in user space, shown 800×600).
 // Page 3: a small page, 300×200. Page 4: a tiny page, 100×50 shown (rotated 270, offset CropBox).
@@ -771,17 +772,7 @@ describe("limits and unknown actions", () => {
 });
 
 describe("randomised sequence", () => {
-  /** mulberry32: a small seeded PRNG, so a failure replays. */
-  function prng(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
+  const prng = seededRandom;
 
   function randomAction(
     state: EditorState,
