@@ -66,7 +66,9 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   );
 
   const info = appInfo.status === "ready" ? appInfo.value : null;
-  if (info?.startupFailure) return <StartupFailure bridge={bridge} failure={info.startupFailure} />;
+  if (info?.startupFailure) {
+    return <StartupFailure bridge={bridge} failure={info.startupFailure} onStarted={reloadAppInfo} />;
+  }
 
   return (
     <div className="app-shell">

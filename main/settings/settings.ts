@@ -30,7 +30,7 @@ function unusableBecause(file: string): string | null {
     const value: unknown = JSON.parse(text);
     return typeof value === "object" && value !== null && !Array.isArray(value) ? null : "it does not hold settings";
   } catch {
-    return text.trim() === "" ? "it is empty" : "it is not valid JSON (perhaps cut short)";
+    return text.trim() === "" ? "it is empty" : "it is not valid JSON; it may have been cut short";
   }
 }
 

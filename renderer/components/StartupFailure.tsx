@@ -8,9 +8,12 @@ import type { SigndeskApi } from "../../common/contract";
 export function StartupFailure({
   bridge,
   failure,
+  onStarted,
 }: {
   bridge: SigndeskApi;
   failure: { message: string; dataFolder: string };
+  /** Signdesk started once the data was set aside: the app's screens can load. */
+  onStarted: () => void;
 }) {
   const [state, setState] = useState<{ status: "idle" | "working" } | { status: "failed"; message: string }>({
     status: "idle",
@@ -21,7 +24,7 @@ export function StartupFailure({
   const setAsideAndStart = async () => {
     setState({ status: "working" });
     const result = await bridge.appRecover();
-    if (result.ok) window.location.reload();
+    if (result.ok) onStarted();
     else setState({ status: "failed", message: result.error.message });
   };
 
