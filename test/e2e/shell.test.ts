@@ -51,6 +51,8 @@ describeWith(["chromium", "secret-service"], "app shell in Chromium, against the
         arch: "x64",
         electronVersion: null,
         activeAccount: { name: "Sandbox", baseUrl: app.core.sandbox?.url },
+        notices: [],
+        startupFailure: null,
       },
     });
   });

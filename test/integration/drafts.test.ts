@@ -41,7 +41,7 @@ function field(id: string, x: number, y: number, extra: Partial<DraftField> = {}
 }
 
 /** `text` matched literally in a regular expression. */
-function escape(text: string): string {
+function literally(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -230,7 +230,7 @@ describe("offline template drafts", () => {
       id,
       message: expect.stringMatching(
         new RegExp(
-          `^${escape(message)} It was set aside, with its PDF, as ${escape(path.join(root, id))}\\.damaged-[\\dT-]+Z\\.$`,
+          `^${literally(message)} It was set aside, with its PDF, as ${literally(path.join(root, id))}\\.damaged-[\\dT-]+Z\\.$`,
         ),
       ),
     });
