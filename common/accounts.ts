@@ -11,6 +11,8 @@ export const AccountSchema = z.object({
   /** The embedded sandbox account, started by the app itself. */
   kind: z.enum(["sandbox", "service"]),
   createdAt: z.string(),
+  /** The `user_id` registerWebhook's body carries (the webhook guide's example); sent only when set. */
+  webhookUserId: z.string().optional(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 
@@ -25,6 +27,8 @@ const BaseUrlInput = z
   .trim()
   .min(1, "Enter the service's base URL.")
   .max(2048, "The base URL is longer than 2048 characters.");
+/** Blank: none (when changing an account, a blank value clears it). */
+const WebhookUserIdInput = z.string().trim().max(200, "Keep the webhook user ID to 200 characters or fewer.");
 
 export const AccountInputSchema = z.object({
   name: AccountNameInput,
@@ -32,6 +36,7 @@ export const AccountInputSchema = z.object({
   coordinateOrigin: CoordinateOriginSchema.default("top-left"),
   /** Only when adding, or replacing the key; never read back. */
   apiKey: z.string().trim().min(1).max(4096).optional(),
+  webhookUserId: WebhookUserIdInput.optional(),
 });
 export type AccountInput = z.input<typeof AccountInputSchema>;
 
@@ -41,6 +46,7 @@ export const AccountChangesSchema = z.object({
   baseUrl: BaseUrlInput.optional(),
   coordinateOrigin: CoordinateOriginSchema.optional(),
   apiKey: z.string().trim().max(4096).optional(),
+  webhookUserId: WebhookUserIdInput.optional(),
 });
 export type AccountChanges = z.output<typeof AccountChangesSchema>;
 

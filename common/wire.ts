@@ -50,6 +50,8 @@ export const RegisterWebhookRequestSchema = z.object({
   url: z.string(),
   eventType: WebhookEventTypeSchema,
   secret: z.string().nullable().optional(),
+  /** In the webhook guide's example body only (API-NOTES.md): sent when the account sets one. */
+  user_id: z.string().optional(),
 });
 export type RegisterWebhookRequest = z.infer<typeof RegisterWebhookRequestSchema>;
 

@@ -59,6 +59,7 @@ export class AccountService {
       coordinateOrigin: parsed.coordinateOrigin,
       kind,
       createdAt: new Date(this.now()).toISOString(),
+      ...(parsed.webhookUserId ? { webhookUserId: parsed.webhookUserId } : {}),
     };
     // The key goes to the keychain first: if that fails, no account is left without its key.
     await this.deps.keychain.set(account.id, parsed.apiKey);
@@ -70,8 +71,11 @@ export class AccountService {
   async update(id: string, changes: AccountChanges): Promise<Account> {
     const input = parseArgument(AccountChangesSchema, changes);
     const current = this.get(id);
+    const { webhookUserId: _, ...rest } = current;
+    const webhookUserId = input.webhookUserId ?? current.webhookUserId;
     const next: Account = {
-      ...current,
+      ...rest,
+      ...(webhookUserId ? { webhookUserId } : {}),
       name: input.name ?? current.name,
       baseUrl:
         input.baseUrl === undefined || current.kind === "sandbox" ? current.baseUrl : normalisedUrl(input.baseUrl),

@@ -34,6 +34,7 @@ export function webhookHandlers(
         url,
         eventType,
         ...(effectiveSecret === null ? {} : { secret: effectiveSecret }),
+        ...(account.webhookUserId === undefined ? {} : { user_id: account.webhookUserId }),
       });
       const record = {
         accountId: account.id,

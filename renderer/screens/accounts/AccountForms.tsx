@@ -108,6 +108,7 @@ export function EditAccountForm({ bridge, account, onSaved, onCancel }: EditAcco
     baseUrl: account.baseUrl,
     coordinateOrigin: account.coordinateOrigin,
   });
+  const [webhookUserId, setWebhookUserId] = useState(account.webhookUserId ?? "");
   const [problems, setProblems] = useState<AccountProblems>({});
   const [serviceProblem, setServiceProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -131,6 +132,8 @@ export function EditAccountForm({ bridge, account, onSaved, onCancel }: EditAcco
         ...(sandbox ? {} : { baseUrl: draft.baseUrl.trim() }),
         coordinateOrigin: draft.coordinateOrigin,
         ...(apiKey === "" ? {} : { apiKey }),
+        // Blank clears it.
+        webhookUserId: webhookUserId.trim(),
       });
       if (!result.ok) {
         setServiceProblem(`The changes were not saved: ${result.error.message}`);
@@ -176,6 +179,22 @@ export function EditAccountForm({ bridge, account, onSaved, onCancel }: EditAcco
               }
         }
       />
+      <div className="settings-field">
+        <label htmlFor={`${idPrefix}-webhookUserId`}>Webhook user ID (optional)</label>
+        <input
+          id={`${idPrefix}-webhookUserId`}
+          value={webhookUserId}
+          maxLength={200}
+          spellCheck={false}
+          autoComplete="off"
+          aria-describedby={`${idPrefix}-webhookUserId-hint`}
+          onChange={(event) => setWebhookUserId(event.target.value)}
+        />
+        <span className="settings-hint" id={`${idPrefix}-webhookUserId-hint`}>
+          Sent as <code>user_id</code> when a webhook is registered, as the service’s webhook guide shows. Leave it
+          empty unless the service asks for it.
+        </span>
+      </div>
       <div className="settings-form-actions">
         <button type="submit" className="primary" disabled={busy}>
           {busy ? "Saving…" : "Save changes"}

@@ -128,6 +128,12 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
                       <span className="settings-url">{account.baseUrl}</span> · positions from the{" "}
                       {account.coordinateOrigin === "top-left" ? "top-left" : "bottom-left"} corner · added{" "}
                       <time dateTime={account.createdAt}>{formatWhen(account.createdAt)}</time>
+                      {account.webhookUserId !== undefined && (
+                        <>
+                          {" "}
+                          · webhook user ID <code>{account.webhookUserId}</code>
+                        </>
+                      )}
                       {account.kind === "sandbox" && " · built in: it cannot be removed"}
                     </span>
                   </div>
