@@ -12,6 +12,7 @@ import {
 } from "./records";
 import type { IpcResult } from "./result";
 import { ScreenIdSchema } from "./screens";
+import { SeenTemplateIdSchema, TemplateByIdInputSchema } from "./template-by-id";
 
 /**
  * The IPC contract: the arguments and result of every channel, the payload of every event.
@@ -118,6 +119,16 @@ export const channels = {
     }),
     result: z.object({ template: TemplateRecordSchema, document: DocumentRecordSchema.nullable() }),
   },
+  /** Adds a template made outside the app (the service's web app) by its ID, to send like the others. */
+  templatesAddById: {
+    channel: channelNames.templatesAddById,
+    args: TemplateByIdInputSchema,
+    result: TemplateRecordSchema,
+  },
+  /** Removes a template added by ID from the list (the service keeps it; its documents stay listed). */
+  templatesRemove: { channel: channelNames.templatesRemove, args: z.object({ templateId: Id }), result: Nothing },
+  /** Template IDs the account's documents name that none of its templates has, newest first. */
+  templatesSeenIds: { channel: channelNames.templatesSeenIds, args: NoArgs, result: z.array(SeenTemplateIdSchema) },
 
   documentsList: {
     channel: channelNames.documentsList,

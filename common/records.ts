@@ -11,6 +11,8 @@ export const TemplateRecordSchema = z.object({
   draftId: z.string().nullable(),
   groups: z.array(z.object({ label: z.string() })),
   createdAt: z.string(),
+  /** "by-id": made outside Signdesk and added by its ID (no draft, no s3Url); absent: created by the app. */
+  source: z.literal("by-id").optional(),
 });
 export type TemplateRecord = z.infer<typeof TemplateRecordSchema>;
 

@@ -9,6 +9,7 @@ import { accountHandlers } from "./handlers/accounts";
 import { documentHandlers } from "./handlers/documents";
 import { draftHandlers } from "./handlers/drafts";
 import { sandboxHandlers } from "./handlers/sandbox";
+import { templateByIdHandlers } from "./handlers/template-by-id";
 import { templateHandlers } from "./handlers/templates";
 import { webhookHandlers } from "./handlers/webhooks";
 import { ServiceError } from "./service/service-error";
@@ -57,6 +58,7 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       ...accountHandlers(core.accounts, () => void core.tracker.refreshNow()),
       ...draftHandlers(core.drafts, core.scratchDir),
       ...templateHandlers(core),
+      ...templateByIdHandlers(core),
       ...documentHandlers(core),
       ...webhookHandlers(core),
       ...sandboxHandlers(core),

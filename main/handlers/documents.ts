@@ -5,6 +5,7 @@ import { createDocumentOnce, newDocumentRecord, trackNewDocument } from "../docu
 import { downloadFinalPdf } from "../downloads/download-final-pdf";
 import { HandlerError } from "../handler-error";
 import { checkSendRecipients } from "../templates/draft-to-wire";
+import { templateIdNamedBy } from "../templates/template-ids-seen";
 
 export function documentHandlers(
   core: Core,
@@ -74,7 +75,7 @@ export function documentHandlers(
         if (core.index.find(account.id, document.id) !== undefined) continue;
         const recipients = document.recipients.map(({ name, email }) => ({ name, email }));
         core.index.add(
-          newDocumentRecord(account, document.id, document.name, null, recipients, at, {
+          newDocumentRecord(account, document.id, document.name, templateIdNamedBy(document), recipients, at, {
             status: document.status,
             imported: true,
           }),

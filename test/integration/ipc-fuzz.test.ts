@@ -356,6 +356,12 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
         autoReleaseSignatures: false,
         send: { recipients, emailSubject: "Please sign" },
       },
+      templatesAddById: {
+        templateId: "3f0c8d4e-1111-4222-8333-444455556666",
+        name: "Made in the web app",
+        groups: [{ label: "Signer" }, { label: "Witness" }],
+      },
+      templatesRemove: { templateId: "3f0c8d4e-1111-4222-8333-444455556666" },
       documentsSend: { templateId, recipients, emailSubject: "Please sign" },
       documentsRefresh: { pdfIds: [pdfId] },
       documentsDownload: { pdfId, transferId: "download" },

@@ -125,7 +125,8 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
         {templates.status === "ready" && available.length === 0 && (
           <>
             <p className="notice">
-              No templates yet: create one from a draft on the Templates screen, then send it here.
+              No templates yet: create one from a draft on the Templates screen, or add one made in the service’s web
+              app by its ID there, then send it here.
             </p>
             <div className="form-actions">
               <button type="button" onClick={onCancel}>
@@ -167,7 +168,8 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
                 ))}
               </select>
               <span id={`${ids}-template-about`} className="muted small">
-                Recipient groups: {labels.join(", ")} · created {formatWhen(template.createdAt)}
+                Recipient groups: {labels.join(", ")} · {template.source === "by-id" ? "added by ID" : "created"}{" "}
+                {formatWhen(template.createdAt)}
               </span>
             </div>
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
+import type { TemplateRecord } from "../../../common/records";
 import { type UndoOffer, UndoToast } from "../../components/UndoToast";
 import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
@@ -11,6 +12,8 @@ import {
   offerPrefetched,
   startOpening,
 } from "../../pdf/prefetch";
+import { ConfirmDialog } from "../webhooks/ConfirmDialog";
+import { AddTemplateByIdDialog } from "./AddTemplateByIdDialog";
 import { DraftRow } from "./DraftRow";
 import { DraftThumbnail } from "./DraftThumbnail";
 import { readDraftFile } from "./read-dropped-file";
@@ -55,8 +58,11 @@ export function TemplatesScreen({
   onSendTemplate,
 }: TemplatesScreenProps) {
   const [drafts, reloadDrafts] = useResource(() => bridge.draftsList(), [bridge]);
-  const [templates] = useResource(() => bridge.templatesList(), [bridge]);
+  const [templates, reloadTemplates] = useResource(() => bridge.templatesList(), [bridge]);
   const [busy, setBusy] = useState<string | null>(null);
+  const [addingById, setAddingById] = useState(false);
+  const [removing, setRemoving] = useState<TemplateRecord | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(initialProblem);
   const [undo, setUndo] = useState<UndoOffer | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -151,6 +157,15 @@ export function TemplatesScreen({
           Templates
         </h1>
         <div className="header-actions">
+          <button
+            type="button"
+            onClick={() => {
+              setNotice(null);
+              setAddingById(true);
+            }}
+          >
+            Add a template by ID…
+          </button>
           <button type="button" className="primary" onClick={() => fileInput.current?.click()} disabled={busy !== null}>
             New draft from a file…
           </button>
@@ -183,6 +198,11 @@ export function TemplatesScreen({
         {problem !== null && (
           <p className="problem" role="alert">
             {problem}
+          </p>
+        )}
+        {notice !== null && (
+          <p className="notice" role="status">
+            {notice}
           </p>
         )}
 
@@ -231,7 +251,10 @@ export function TemplatesScreen({
 
         <h2>Templates created{accountName === null ? "" : ` with ${accountName}`}</h2>
         {templates.status === "ready" && templates.value.length === 0 && (
-          <p className="muted">None yet: open a draft and choose “Create template”.</p>
+          <p className="muted">
+            None yet: open a draft and choose “Create template”, or add a template made in the service’s web app by its
+            ID.
+          </p>
         )}
         {templates.status === "failed" && <p role="alert">{templates.message}</p>}
         {templates.status === "ready" && templates.value.length > 0 && (
@@ -241,13 +264,21 @@ export function TemplatesScreen({
                 <div className="draft-main">
                   <span className="template-name">{template.name}</span>
                   <span className="draft-meta">
-                    {template.groups.map((group) => group.label).join(", ")} · created {formatWhen(template.createdAt)}{" "}
-                    · <code>{template.templateId}</code>
+                    {template.groups.map((group) => group.label).join(", ")} ·{" "}
+                    {template.source === "by-id" ? "added by ID" : "created"} {formatWhen(template.createdAt)} ·{" "}
+                    <code>{template.templateId}</code>
                   </span>
                 </div>
-                <button type="button" onClick={() => onSendTemplate(template.templateId)}>
-                  Send…<span className="visually-hidden"> {template.name}</span>
-                </button>
+                <div className="row-actions">
+                  <button type="button" onClick={() => onSendTemplate(template.templateId)}>
+                    Send…<span className="visually-hidden"> {template.name}</span>
+                  </button>
+                  {template.source === "by-id" && (
+                    <button type="button" className="danger" onClick={() => setRemoving(template)}>
+                      Remove…<span className="visually-hidden"> {template.name}</span>
+                    </button>
+                  )}
+                </div>
               </li>
             ))}
           </ul>
@@ -259,6 +290,44 @@ export function TemplatesScreen({
         </div>
       )}
       <UndoToast offer={undo} onDone={() => setUndo(null)} />
+      {addingById && (
+        <AddTemplateByIdDialog
+          bridge={bridge}
+          accountName={accountName}
+          onClose={() => setAddingById(false)}
+          onAdded={(template) => {
+            setAddingById(false);
+            setProblem(null);
+            setNotice(`Added “${template.name}”: send it like the others with “Send…”.`);
+            reloadTemplates();
+          }}
+        />
+      )}
+      {removing !== null && (
+        <ConfirmDialog
+          title={`Remove “${removing.name}”?`}
+          confirmLabel="Remove template"
+          busyLabel="Removing…"
+          onConfirm={async () => {
+            const result = await bridge.templatesRemove({ templateId: removing.templateId });
+            return result.ok ? null : `“${removing.name}” was not removed: ${result.error.message}`;
+          }}
+          onClose={(confirmed) => {
+            const removed = removing;
+            setRemoving(null);
+            if (!confirmed) return;
+            setProblem(null);
+            setNotice(`Removed “${removed.name}” from this list.`);
+            reloadTemplates();
+            requestAnimationFrame(() => document.getElementById("templates-title")?.focus());
+          }}
+        >
+          <p>
+            Signdesk stops listing it. The template stays at the service, the documents sent from it stay listed, and
+            you can add it again by its ID (<code>{removing.templateId}</code>).
+          </p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

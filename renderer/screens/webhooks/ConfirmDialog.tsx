@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
+import { useModal } from "../../hooks/useModal";
 import "./settings.css";
 
 interface ConfirmDialogProps {
@@ -23,16 +24,8 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, onConf
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    // The button that opened the dialog gets the focus back (the caller may then move it elsewhere).
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    element?.showModal();
-    return () => {
-      element?.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  // The button that opened the dialog gets the focus back (the caller may then move it elsewhere).
+  useModal(dialog);
 
   const confirm = async () => {
     setBusy(true);
