@@ -11,6 +11,8 @@ export const channelNames = {
   accountsRemove: "accounts:remove",
   accountsSetActive: "accounts:setActive",
   accountsTestConnection: "accounts:testConnection",
+  libreOfficeFind: "libreOffice:find",
+  libreOfficeUse: "libreOffice:use",
   draftsList: "drafts:list",
   draftsCreateFromFile: "drafts:createFromFile",
   draftsOpen: "drafts:open",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AccountChangesSchema, AccountInputSchema, AccountSchema, ConnectionCheckSchema } from "./accounts";
 import { type ChannelName, channelNames, type EventName, type MethodName } from "./channels";
 import { DraftSchema, DraftSummarySchema } from "./draft";
+import { LibreOfficeStatusSchema, ProgramPathSchema } from "./libreoffice";
 import {
   DocumentChangeSchema,
   DocumentRecordSchema,
@@ -72,6 +73,14 @@ export const channels = {
     channel: channelNames.accountsTestConnection,
     args: z.object({ id: Id }),
     result: ConnectionCheckSchema,
+  },
+  /** Which LibreOffice converts Word documents, searched again now. */
+  libreOfficeFind: { channel: channelNames.libreOfficeFind, args: NoArgs, result: LibreOfficeStatusSchema },
+  /** Uses the LibreOffice at `path` (checked: it must answer --version as LibreOffice); null forgets the path set. */
+  libreOfficeUse: {
+    channel: channelNames.libreOfficeUse,
+    args: z.object({ path: ProgramPathSchema.nullable() }),
+    result: LibreOfficeStatusSchema,
   },
 
   draftsList: {

@@ -1,6 +1,7 @@
 import type { Account } from "../common/accounts";
 import type { EventName, EventPayload } from "../common/contract";
 import type { Sandbox } from "../sandbox/index";
+import type { SofficeLocator } from "../sandbox/pdf/find-soffice";
 import type { AccountService } from "./accounts/accounts";
 import type { DocumentIndex } from "./documents/document-index";
 import type { DocumentTracker } from "./documents/tracker";
@@ -41,6 +42,8 @@ export interface Core {
   now: () => number;
   /** What was wrong with stored data at start, each a sentence for the person (see AppInfo.notices). */
   notices: readonly string[];
+  /** Where LibreOffice is now (the path set on the Accounts screen, else its usual places). */
+  locateSoffice: SofficeLocator;
   /** The account calls go to (throws when there is none). */
   activeAccount(): Account;
   clientFor(account: Account): ServiceClient;

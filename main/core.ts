@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Account } from "../common/accounts";
+import { findSoffice, type SofficeEnvironment, systemEnvironment } from "../sandbox/pdf/find-soffice";
 import { AccountService } from "./accounts/accounts";
 import { checkConnection } from "./accounts/check-connection";
 import type { SecretStore } from "./accounts/keychain";
@@ -29,6 +30,8 @@ export interface CoreOptions {
   client?: Partial<Omit<ServiceClientOptions, "baseUrl" | "apiKey">>;
   now?: () => number;
   log?: (message: string) => void;
+  /** What the search for LibreOffice sees (tests give another platform, PATH or home); default: this machine. */
+  libreOffice?: Partial<SofficeEnvironment>;
 }
 
 export interface RunningCore extends Core {
@@ -51,6 +54,9 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     notices.push(message);
     log(message);
   });
+  const sofficeEnvironment = systemEnvironment(options.libreOffice);
+  // Asked at each conversion: the path set on the Accounts screen, else LibreOffice's usual places.
+  const locateSoffice = () => findSoffice(sofficeEnvironment, settings.get("sofficePath") ?? null);
   const accounts = new AccountService({ settings, keychain: options.keychain, now, checkConnection });
   const scratchDir = path.join(options.userDataDir, "tmp");
   await mkdir(scratchDir, { recursive: true });
@@ -58,7 +64,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const sandbox =
     options.embeddedSandbox === false
       ? null
-      : await startEmbeddedSandbox(options.userDataDir, settings.get("sandboxPort"));
+      : await startEmbeddedSandbox(options.userDataDir, settings.get("sandboxPort"), locateSoffice);
   try {
     if (sandbox !== null) {
       for (const notice of sandbox.notices) log(notice);
@@ -119,7 +125,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   });
   tracker.start();
 
-  const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now });
+  const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now, locateSoffice });
   return {
     settings,
     accounts,
@@ -135,6 +141,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     shell: options.shell ?? null,
     now,
     notices,
+    locateSoffice,
     activeAccount,
     clientFor,
     async close() {

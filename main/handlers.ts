@@ -8,6 +8,7 @@ import { HandlerError } from "./handler-error";
 import { accountHandlers } from "./handlers/accounts";
 import { documentHandlers } from "./handlers/documents";
 import { draftHandlers } from "./handlers/drafts";
+import { libreOfficeHandlers } from "./handlers/libreoffice";
 import { sandboxHandlers } from "./handlers/sandbox";
 import { templateByIdHandlers } from "./handlers/template-by-id";
 import { templateHandlers } from "./handlers/templates";
@@ -57,6 +58,7 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       },
       ...accountHandlers(core.accounts, () => void core.tracker.refreshNow()),
       ...draftHandlers(core.drafts, core.scratchDir),
+      ...libreOfficeHandlers(core),
       ...templateHandlers(core),
       ...templateByIdHandlers(core),
       ...documentHandlers(core),

@@ -1,18 +1,24 @@
 import path from "node:path";
 import { createSandbox, type Sandbox } from "../sandbox/index";
+import type { SofficeLocator } from "../sandbox/pdf/find-soffice";
 
 /**
  * Starts the embedded sandbox on loopback with its data in the user-data folder, on the port it had
- * last time when that port is free (its signing links embed the address), else on any free port.
+ * last time when that port is free (its signing links embed the address), else on any free port. It converts Word
+ * documents with the LibreOffice the app uses (`locateSoffice`).
  */
-export async function startEmbeddedSandbox(userDataDir: string, preferredPort: number | null): Promise<Sandbox> {
+export async function startEmbeddedSandbox(
+  userDataDir: string,
+  preferredPort: number | null,
+  locateSoffice?: SofficeLocator,
+): Promise<Sandbox> {
   const dataDir = path.join(userDataDir, "sandbox");
   if (preferredPort !== null) {
     try {
-      return await createSandbox({ dataDir, host: "127.0.0.1", port: preferredPort });
+      return await createSandbox({ dataDir, host: "127.0.0.1", port: preferredPort, locateSoffice });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
     }
   }
-  return createSandbox({ dataDir, host: "127.0.0.1", port: 0 });
+  return createSandbox({ dataDir, host: "127.0.0.1", port: 0, locateSoffice });
 }

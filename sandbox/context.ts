@@ -1,5 +1,6 @@
 import type { KeyRing } from "./auth/keys";
 import type { RateLimiter } from "./http/rate-limit";
+import type { SofficeLocator } from "./pdf/find-soffice";
 import type { SandboxStore } from "./state/store";
 import type { WebhookDispatcher } from "./webhooks/dispatcher";
 
@@ -14,4 +15,6 @@ export interface SandboxContext {
   baseUrl: () => string;
   downloadUrlLifetimeMs: number;
   docxConversionTimeoutMs: number;
+  /** Where LibreOffice is (undefined: searched on this machine). */
+  locateSoffice?: SofficeLocator;
 }

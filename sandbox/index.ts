@@ -4,6 +4,7 @@ import type { SandboxContext } from "./context";
 import { buildApp } from "./http/app";
 import { RateLimiter } from "./http/rate-limit";
 import { defaultTimeouts, type HttpTimeouts } from "./http/timeouts";
+import type { SofficeLocator } from "./pdf/find-soffice";
 import { documentRoutes } from "./routes/documents";
 import { sandboxToolRoutes } from "./routes/sandbox-tools";
 import { signingRoutes } from "./routes/signing";
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   webhookRetryDelaysMs?: readonly number[];
   webhookTimeoutMs?: number;
   docxConversionTimeoutMs?: number;
+  /** Where LibreOffice is, asked at each conversion (default: searched on this machine). */
+  locateSoffice?: SofficeLocator;
   /** Time-outs for slow or stalled clients (defaults and reasons in http/timeouts.ts); tests shorten them. */
   timeouts?: Partial<HttpTimeouts>;
   /** The clock for timestamps and expiry (tests may move it). */
@@ -60,6 +63,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     baseUrl: () => baseUrl,
     downloadUrlLifetimeMs: options.downloadUrlLifetimeMs ?? 15 * 60_000,
     docxConversionTimeoutMs: options.docxConversionTimeoutMs ?? 60_000,
+    locateSoffice: options.locateSoffice,
   };
   const app = await buildApp(context, { ...defaultTimeouts, ...options.timeouts }, (instance) => {
     templateRoutes(instance, context);

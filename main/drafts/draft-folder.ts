@@ -3,9 +3,9 @@ import path from "node:path";
 import type { PageGeometry } from "../../common/coordinates";
 import type { SourceKind } from "../../common/draft";
 import { limits } from "../../common/fields";
-import { convertToPdf } from "../../sandbox/pdf/convert-docx";
-import { inspectPdf, pdfProblems } from "../../sandbox/pdf/inspect-pdf";
-import { PdfProblem } from "../../sandbox/pdf/pdf-problem";
+import { convertToPdf, usableKind } from "../../sandbox/pdf/convert-docx";
+import type { SofficeLocator } from "../../sandbox/pdf/find-soffice";
+import { inspectPdf } from "../../sandbox/pdf/inspect-pdf";
 import { sniffUpload, type UploadKind } from "../../sandbox/pdf/sniff";
 import { syncDirectory } from "../../sandbox/state/atomic-write";
 import { DraftError, draftMessages } from "./draft-errors";
@@ -65,10 +65,9 @@ export async function importDocument(
   sourcePath: string,
   folder: string,
   convertTimeoutMs: number,
+  locateSoffice?: SofficeLocator,
 ): Promise<{ kind: SourceKind; pages: PageGeometry[] }> {
-  const kind = await sniff(sourcePath);
-  if (kind === "empty") throw new PdfProblem(pdfProblems.empty);
-  if (kind === "unknown") throw new PdfProblem(pdfProblems.notPdf);
+  const kind = usableKind(await sniff(sourcePath));
   const target = path.join(folder, draftFiles.pdf);
   if (kind === "pdf") {
     await copyFileDurably(sourcePath, target);
@@ -77,7 +76,7 @@ export async function importDocument(
     const named = path.join(folder, `source.${kind}`);
     try {
       await copyFile(sourcePath, named);
-      const converted = await convertToPdf(named, folder, convertTimeoutMs);
+      const converted = await convertToPdf(named, folder, convertTimeoutMs, locateSoffice);
       await rename(converted, target);
       await syncFile(target);
     } finally {

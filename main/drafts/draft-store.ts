@@ -10,6 +10,7 @@ import {
   groupColors,
   summarizeDraft,
 } from "../../common/draft";
+import type { SofficeLocator } from "../../sandbox/pdf/find-soffice";
 import { pdfProblems } from "../../sandbox/pdf/inspect-pdf";
 import { PdfProblem } from "../../sandbox/pdf/pdf-problem";
 import { syncDirectory } from "../../sandbox/state/atomic-write";
@@ -33,6 +34,8 @@ export interface DraftStoreOptions {
   root: string;
   /** How long LibreOffice may take to convert a Word document (default 60 s). */
   convertTimeoutMs?: number;
+  /** Where LibreOffice is, asked at each conversion (default: searched on this machine). */
+  locateSoffice?: SofficeLocator;
   now?: () => number;
 }
 
@@ -55,6 +58,7 @@ export interface SaveResult {
 export class DraftStore {
   readonly root: string;
   private readonly convertTimeoutMs: number;
+  private readonly locateSoffice: SofficeLocator | undefined;
   private readonly now: () => number;
   /** One queue for everything that reads-then-writes a draft's folder. */
   private readonly queue = new KeyedQueue();
@@ -64,6 +68,7 @@ export class DraftStore {
   constructor(options: DraftStoreOptions) {
     this.root = path.resolve(options.root);
     this.convertTimeoutMs = options.convertTimeoutMs ?? 60_000;
+    this.locateSoffice = options.locateSoffice;
     this.now = options.now ?? Date.now;
   }
 
@@ -82,7 +87,7 @@ export class DraftStore {
     const name = options.name === undefined ? nameFromFile(sourcePath) : checkName(options.name);
     const id = randomUUID();
     return installDraftFolder(this.root, id, async (folder) => {
-      const { kind, pages } = await importDocument(sourcePath, folder, this.convertTimeoutMs);
+      const { kind, pages } = await importDocument(sourcePath, folder, this.convertTimeoutMs, this.locateSoffice);
       const at = this.timestamp();
       const parsed = DraftSchema.safeParse({
         version: draftVersion,

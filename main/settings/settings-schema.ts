@@ -14,6 +14,8 @@ export const SettingsDataSchema = z.object({
   templates: z.array(TemplateRecordSchema),
   webhooks: z.array(WebhookRecordSchema),
   documents: z.array(DocumentRecordSchema),
+  /** LibreOffice's program, set on the Accounts screen (absent: searched where its installers put it). */
+  sofficePath: z.string().min(1).max(4096).optional(),
 });
 export type SettingsData = z.infer<typeof SettingsDataSchema>;
 

@@ -80,6 +80,7 @@ const labels: Record<keyof SettingsData, string> = {
   templates: "template record",
   webhooks: "webhook record",
   documents: "document record",
+  sofficePath: "the path to LibreOffice",
 };
 
 /** Every part of `stored` that still matches the schema, and what had to be left out. */

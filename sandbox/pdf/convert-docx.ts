@@ -3,31 +3,50 @@ import { mkdtemp, readdir, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { findSofficeOnThisMachine, type SofficeLocation, type SofficeLocator } from "./find-soffice";
+import { pdfProblems } from "./inspect-pdf";
 import { PdfProblem } from "./pdf-problem";
+import type { UploadKind } from "./sniff";
+
+export const libreOfficeDownload = "https://www.libreoffice.org/download/";
 
 export const conversionProblems = {
-  noLibreOffice: "Word documents cannot be converted to PDF: LibreOffice is not installed.",
+  noLibreOffice: (places: string) =>
+    `Word documents cannot be converted to PDF: LibreOffice was not found. Get it from ${libreOfficeDownload} ` +
+    `(Signdesk looks in ${places}), or set the path to its program under "Word documents" on the Accounts screen.`,
   failed: "The Word document could not be converted to PDF: it is damaged or not a Word document.",
   timedOut: "Converting the Word document to PDF took too long and was stopped.",
+  passwordProtected: "The Word document is password-protected; save an unprotected copy and try again.",
 } as const;
 
-/** LibreOffice's command: SOFFICE_PATH, else `soffice` on PATH. */
-export function sofficeCommand(): string {
-  return process.env.SOFFICE_PATH ?? "soffice";
+/** What an upload can be used as, after sniffing; an empty, unknown or password-protected file is refused. */
+export function usableKind(kind: UploadKind): "pdf" | "docx" | "doc" {
+  if (kind === "empty") throw new PdfProblem(pdfProblems.empty);
+  if (kind === "unknown") throw new PdfProblem(pdfProblems.notPdf);
+  if (kind === "protected") throw new PdfProblem(conversionProblems.passwordProtected);
+  return kind;
 }
 
 /**
  * Converts a DOCX (or legacy .doc) to PDF with headless LibreOffice, using a private profile folder
- * (so it neither touches nor waits for the user's own LibreOffice) and a time-out. Returns the PDF path,
- * inside `outputDir`.
+ * (so it neither touches nor waits for the user's own LibreOffice) and a time-out; LibreOffice is where `locate`
+ * finds it (by default: searched on this machine). Returns the PDF path, inside `outputDir`.
  */
-export async function convertToPdf(input: string, outputDir: string, timeoutMs: number): Promise<string> {
+export async function convertToPdf(
+  input: string,
+  outputDir: string,
+  timeoutMs: number,
+  locate: SofficeLocator = findSofficeOnThisMachine,
+): Promise<string> {
+  const location: SofficeLocation = await locate();
+  const soffice = location.path;
+  if (soffice === null) throw new PdfProblem(conversionProblems.noLibreOffice(location.places));
   const profile = await mkdtemp(path.join(tmpdir(), "signdesk-lo-"));
   const work = await mkdtemp(path.join(outputDir, "convert-"));
   try {
     const outcome = await new Promise<"ok" | "missing" | "failed" | "timeout">((resolve) => {
       const child = spawn(
-        sofficeCommand(),
+        soffice,
         [
           `-env:UserInstallation=${pathToFileURL(profile).href}`,
           "--headless",
@@ -55,7 +74,7 @@ export async function convertToPdf(input: string, outputDir: string, timeoutMs: 
         resolve(code === 0 ? "ok" : "failed");
       });
     });
-    if (outcome === "missing") throw new PdfProblem(conversionProblems.noLibreOffice);
+    if (outcome === "missing") throw new PdfProblem(conversionProblems.noLibreOffice(location.places));
     if (outcome === "timeout") throw new PdfProblem(conversionProblems.timedOut);
     const produced = (await readdir(work)).find((name) => name.toLowerCase().endsWith(".pdf"));
     if (outcome !== "ok" || produced === undefined) throw new PdfProblem(conversionProblems.failed);

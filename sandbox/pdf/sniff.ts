@@ -1,6 +1,27 @@
-import { open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
+import { oleSignature, readOleFile } from "./ole-directory";
 
-export type UploadKind = "pdf" | "docx" | "doc" | "empty" | "unknown";
+/** "protected": a password-protected Word document (an encrypted .docx, or a .doc with its encryption flag set). */
+export type UploadKind = "pdf" | "docx" | "doc" | "protected" | "empty" | "unknown";
+
+/** Word's FIB starts a legacy document's WordDocument stream: its identifier, and the flag of an encrypted one. */
+const fib = { ident: 0xa5ec, flagsOffset: 0x0a, encrypted: 0x0100 };
+
+/**
+ * An OLE compound file is a legacy .doc, unless it holds an encrypted OOXML package (EncryptionInfo and
+ * EncryptedPackage: how a password-protected .docx is stored) or is a .doc whose FIB says it is encrypted.
+ * Anything unreadable in it is left for LibreOffice to judge, as a .doc.
+ */
+async function oleKind(handle: FileHandle): Promise<"doc" | "protected"> {
+  const ole = await readOleFile(handle).catch(() => null);
+  if (ole === null) return "doc";
+  if (ole.streams.has("EncryptionInfo") && ole.streams.has("EncryptedPackage")) return "protected";
+  const word = ole.streams.get("WordDocument");
+  if (word === undefined) return "doc";
+  const start = await ole.streamStart(word, 12).catch(() => null);
+  if (start === null || start.readUInt16LE(0) !== fib.ident) return "doc";
+  return (start.readUInt16LE(fib.flagsOffset) & fib.encrypted) !== 0 ? "protected" : "doc";
+}
 
 /** What an uploaded file is, from its first bytes (the declared content type is not trusted). */
 export async function sniffUpload(file: string): Promise<UploadKind> {
@@ -12,7 +33,7 @@ export async function sniffUpload(file: string): Promise<UploadKind> {
     const start = head.subarray(0, bytesRead);
     if (start.includes(Buffer.from("%PDF-"))) return "pdf";
     if (start.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return "docx";
-    if (start.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return "doc";
+    if (start.subarray(0, 8).equals(oleSignature)) return await oleKind(handle);
     return "unknown";
   } finally {
     await handle.close();

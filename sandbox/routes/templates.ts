@@ -10,8 +10,8 @@ import { checkRecipients } from "../documents/recipients";
 import { isJsonText, parseTemplateFields } from "../documents/template-fields";
 import { ApiError } from "../http/api-error";
 import { userOf } from "../http/app";
-import { convertToPdf } from "../pdf/convert-docx";
-import { inspectPdf, pdfProblems } from "../pdf/inspect-pdf";
+import { convertToPdf, usableKind } from "../pdf/convert-docx";
+import { inspectPdf } from "../pdf/inspect-pdf";
 import { PdfProblem } from "../pdf/pdf-problem";
 import { sniffUpload } from "../pdf/sniff";
 import type { Template } from "../state/schema";
@@ -47,15 +47,18 @@ function optionalSubject(raw: unknown): string | null {
 
 /** The uploaded file as a readable PDF: converted when it is a Word document. Returns its path. */
 async function readablePdf(context: SandboxContext, upload: string): Promise<string> {
-  const kind = await sniffUpload(upload);
-  if (kind === "empty") throw new PdfProblem(pdfProblems.empty);
-  if (kind === "unknown") throw new PdfProblem(pdfProblems.notPdf);
+  const kind = usableKind(await sniffUpload(upload));
   if (kind === "pdf") return upload;
   // LibreOffice picks its import filter by extension: name the file for what its bytes say it is.
   const named = `${upload}.${kind}`;
   await rename(upload, named);
   try {
-    return await convertToPdf(named, context.store.filePath("tmp"), context.docxConversionTimeoutMs);
+    return await convertToPdf(
+      named,
+      context.store.filePath("tmp"),
+      context.docxConversionTimeoutMs,
+      context.locateSoffice,
+    );
   } finally {
     await rename(named, upload).catch(() => {});
   }

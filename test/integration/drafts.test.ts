@@ -1,18 +1,14 @@
-import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Draft, type DraftField, groupColors, nextGroupColor } from "../../common/draft";
 import { DraftStore } from "../../main/drafts/draft-store";
 import { makePdf, passwordProtectedPdf, truncatedPdf } from "../support/pdf-fixtures";
 import { readPageCount, readPageText } from "../support/pdf-text";
 import { describeWith } from "../support/requirements";
-
-const run = promisify(execFile);
+import { wordFromText } from "../support/word-fixtures";
 
 const messages = {
   empty: "The file is empty.",
@@ -20,7 +16,8 @@ const messages = {
   truncated: "The PDF is truncated or damaged: it does not end where a PDF must end.",
   damaged: "The PDF is damaged and cannot be read.",
   encrypted: "The PDF is encrypted or password-protected; upload an unprotected copy.",
-  noLibreOffice: "Word documents cannot be converted to PDF: LibreOffice is not installed.",
+  noLibreOffice:
+    "Word documents cannot be converted to PDF: LibreOffice was not found. Get it from https://www.libreoffice.org/download/",
   conversionFailed: "The Word document could not be converted to PDF: it is damaged or not a Word document.",
 };
 
@@ -318,22 +315,6 @@ describeWith("libreoffice", "drafts from Word documents", () => {
   let root: string;
   let store: DraftStore;
 
-  /** A real Word file, written by LibreOffice itself from plain text. */
-  async function wordFile(text: string, format: string, extension: string): Promise<string> {
-    const base = `${extension}-source`;
-    await writeFile(path.join(work, `${base}.txt`), text);
-    await run(process.env.SOFFICE_PATH ?? "soffice", [
-      `-env:UserInstallation=${pathToFileURL(path.join(work, "profile")).href}`,
-      "--headless",
-      "--convert-to",
-      format,
-      "--outdir",
-      work,
-      path.join(work, `${base}.txt`),
-    ]);
-    return path.join(work, `${base}.${extension}`);
-  }
-
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "signdesk-drafts-word-"));
     root = path.join(work, "drafts");
@@ -345,7 +326,12 @@ describeWith("libreoffice", "drafts from Word documents", () => {
   });
 
   it("converts a DOCX and keeps the converted PDF as the draft's document", async () => {
-    const docx = await wordFile("Residential lease\n\nTenant signature: ______\n", "docx:MS Word 2007 XML", "docx");
+    const docx = await wordFromText(
+      work,
+      "Residential lease\n\nTenant signature: ______\n",
+      "docx:MS Word 2007 XML",
+      "docx",
+    );
     const source = await writeInput(work, "Lease.docx", await readFile(docx));
     const draft = await store.createFromFile(source);
     expect(draft).toMatchObject({ name: "Lease", source: { fileName: "Lease.docx", kind: "docx" }, revision: 0 });
@@ -359,7 +345,7 @@ describeWith("libreoffice", "drafts from Word documents", () => {
   });
 
   it("converts a legacy .doc even when its name has no extension", async () => {
-    const doc = await wordFile("Memo to staff\n", "doc:MS Word 97", "doc");
+    const doc = await wordFromText(work, "Memo to staff\n", "doc:MS Word 97", "doc");
     const source = await writeInput(work, "memo", await readFile(doc));
     const draft = await store.createFromFile(source);
     expect(draft).toMatchObject({ name: "memo", source: { fileName: "memo", kind: "doc" } });

@@ -343,6 +343,7 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
       accountsRemove: { id: randomUUID() },
       accountsSetActive: { id: sandbox.id },
       accountsTestConnection: { id: sandbox.id },
+      libreOfficeUse: { path: path.join(app.userDataDir, "no-such-soffice") },
       draftsCreateFromFile: { fileName: "Contract.pdf", bytes: pdf },
       draftsOpen: { id: draft.id },
       draftsSave: { draft: await app.call("draftsOpen", { id: draft.id }).then((opened) => opened.draft) },

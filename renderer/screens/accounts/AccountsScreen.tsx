@@ -6,6 +6,7 @@ import { unwrap, useResource } from "../../hooks/useResource";
 import { ConfirmDialog } from "../webhooks/ConfirmDialog";
 import { AddAccountForm, EditAccountForm } from "./AccountForms";
 import { SandboxInbox } from "./SandboxInbox";
+import { WordDocuments } from "./WordDocuments";
 import "../webhooks/settings.css";
 import "./accounts.css";
 
@@ -251,6 +252,8 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
             )}
           </section>
         )}
+
+        <WordDocuments bridge={bridge} />
       </div>
 
       {removing !== null && (
