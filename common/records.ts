@@ -37,11 +37,18 @@ export const DocumentRecordSchema = z.object({
   sentAt: z.string(),
   lastStatus: z.string(),
   lastCheckedAt: z.string().nullable(),
-  /** True once the final PDF exists (finalUrl set) or the document was declined: polling stops. */
+  /** True once the final PDF exists (finalUrl set) or the status is terminal (common/statuses.ts): polling stops. */
   finished: z.boolean(),
   hasFinalPdf: z.boolean(),
   statusHistory: z.array(StatusChangeSchema),
   imported: z.boolean(),
+  /**
+   * Set while the document's status cannot be read: since the first failure of the run (ISO time),
+   * and why, in words. Cleared by the next answer that can be read. Absent in older settings files.
+   */
+  statusProblem: z.object({ since: z.string(), reason: z.string() }).optional(),
+  /** Members of the service's last answer about this document that the app does not read, as JSON text. */
+  unknownMembers: z.record(z.string(), z.string()).optional(),
 });
 export type DocumentRecord = z.infer<typeof DocumentRecordSchema>;
 

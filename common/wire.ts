@@ -59,60 +59,51 @@ export const DeleteWebhookRequestSchema = z.object({ url: z.string() });
 export type DeleteWebhookRequest = z.infer<typeof DeleteWebhookRequestSchema>;
 
 // ---------------------------------------------------------------- responses
+//
+// Each answer requires only what the app reads (API-NOTES.md, "Required members of answers"):
+//   createNewTemplate: template_id, and pdf_id when recipients were sent (s3_url is read when given);
+//   createFromTemplate: pdf_id;   getDocumentDetails: document (its status and finalUrl when given);
+//   getAllDocuments: documents, each with id and recipients;   registerWebhook, deleteWebhook: nothing.
+// Anything else may be missing or null, and unknown members are kept (z.looseObject) to be shown for
+// diagnosis. The echoed `fields` are informational and not read at all. A text the app reads may come
+// as a number, and is read as its decimal text.
 
-const message = z.string().optional();
+/** A text the app reads; a number is taken as its decimal text. */
+const text = z.union([z.string(), z.number().transform(String)]);
+/** A text the app reads when given: absent or null both read as undefined. */
+const optionalText = text.nullish().transform((value) => value ?? undefined);
+/** An identifier the app needs: a non-empty string. */
+const id = z.string().min(1);
+const message = text.nullish();
 /** A signed, time-limited link: a string once it exists; null or absent before. */
-const maybeUrl = z.string().nullable().optional();
+const maybeUrl = z.string().nullish();
 
-const fieldMembers = { id: z.string(), x: z.number(), y: z.number(), page: z.number(), type: z.string() };
-
-/** A field as the service answers it in a template's grouped `fields`. */
-export const ReturnedFieldSchema = z.looseObject({ ...fieldMembers, recipient: z.number() });
-export type ReturnedField = z.infer<typeof ReturnedFieldSchema>;
-
-export const RecipientSchema = z.looseObject({ name: z.string(), email: z.string() });
+/** A recipient in an answer: a missing or null name or address reads as "" (the app shows what it gets). */
+const recipientText = text.nullish().transform((value) => value ?? "");
+export const RecipientSchema = z.looseObject({ name: recipientText, email: recipientText });
 export type Recipient = z.infer<typeof RecipientSchema>;
 
-/** A field of a template created together with its document: `recipient` is the person, not the group. */
-export const PopulatedFieldSchema = z.looseObject({ ...fieldMembers, recipient: RecipientSchema });
-export type PopulatedField = z.infer<typeof PopulatedFieldSchema>;
-
-/** createNewTemplate without recipients: the template only, fields grouped by recipient. */
-export const TemplateCreatedSchema = z.looseObject({
-  message,
-  template_id: z.string(),
-  s3_url: z.string().optional(),
-  fields: z.array(z.array(ReturnedFieldSchema)),
-});
+/** createNewTemplate without recipients: the template only (its echoed `fields` are kept, not read). */
+export const TemplateCreatedSchema = z.looseObject({ message, template_id: id, s3_url: z.string().nullish() });
 export type TemplateCreated = z.infer<typeof TemplateCreatedSchema>;
 
-/** createNewTemplate with recipients: the template and its first document; populated fields, flat. */
-export const TemplateAndDocumentCreatedSchema = z.looseObject({
-  message,
-  template_id: z.string(),
-  pdf_id: z.string(),
-  s3_url: z.string().optional(),
-  fields: z.array(PopulatedFieldSchema),
-  recipients: z.array(z.string()),
-});
+/** createNewTemplate with recipients: the template and its first document. */
+export const TemplateAndDocumentCreatedSchema = TemplateCreatedSchema.extend({ pdf_id: id });
 export type TemplateAndDocumentCreated = z.infer<typeof TemplateAndDocumentCreatedSchema>;
 
 /** Either form of a createNewTemplate answer. */
 export const CreateNewTemplateResponseSchema = z.union([TemplateAndDocumentCreatedSchema, TemplateCreatedSchema]);
 export type CreateNewTemplateResponse = z.infer<typeof CreateNewTemplateResponseSchema>;
 
-export const CreateFromTemplateResponseSchema = z.looseObject({
-  message,
-  pdf_id: z.string(),
-  recipients: z.array(z.string()),
-});
+/** createFromTemplate: only the new document's ID is read (its `recipients` echo may be missing). */
+export const CreateFromTemplateResponseSchema = z.looseObject({ message, pdf_id: id });
 export type CreateFromTemplateResponse = z.infer<typeof CreateFromTemplateResponseSchema>;
 
 export const DocumentDetailsSchema = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  status: z.string(),
-  recipients: z.array(RecipientSchema),
+  id: optionalText,
+  name: optionalText,
+  status: optionalText,
+  recipients: z.array(RecipientSchema).nullish(),
   finalUrl: maybeUrl,
 });
 export type DocumentDetails = z.infer<typeof DocumentDetailsSchema>;
@@ -120,10 +111,11 @@ export type DocumentDetails = z.infer<typeof DocumentDetailsSchema>;
 export const DocumentDetailsResponseSchema = z.looseObject({ message, document: DocumentDetailsSchema });
 export type DocumentDetailsResponse = z.infer<typeof DocumentDetailsResponseSchema>;
 
+/** A listed document: only `id` and `recipients` are required (API-NOTES.md). */
 export const DocumentSummarySchema = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  status: z.string(),
+  id,
+  name: optionalText,
+  status: optionalText,
   publicUrl: maybeUrl,
   recipients: z.array(RecipientSchema),
 });
@@ -132,18 +124,41 @@ export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
 export const AllDocumentsResponseSchema = z.looseObject({ message, documents: z.array(DocumentSummarySchema) });
 export type AllDocumentsResponse = z.infer<typeof AllDocumentsResponseSchema>;
 
+/** The registration as answered; the app falls back to what it asked for where a member is missing. */
 export const RegisteredWebhookSchema = z.looseObject({
-  webhook_id: z.string(),
-  url: z.string(),
-  eventType: z.string(),
+  webhook_id: optionalText,
+  url: optionalText,
+  eventType: optionalText,
 });
 export type RegisteredWebhook = z.infer<typeof RegisteredWebhookSchema>;
 
-export const RegisterWebhookResponseSchema = z.looseObject({ message, webhook: RegisteredWebhookSchema });
+export const RegisterWebhookResponseSchema = z.looseObject({ message, webhook: RegisteredWebhookSchema.nullish() });
 export type RegisterWebhookResponse = z.infer<typeof RegisterWebhookResponseSchema>;
 
-export const DeleteWebhookResponseSchema = z.looseObject({ message, url: z.string().optional() });
+export const DeleteWebhookResponseSchema = z.looseObject({ message, url: z.string().nullish() });
 export type DeleteWebhookResponse = z.infer<typeof DeleteWebhookResponseSchema>;
+
+/** Members of a document the app reads itself; the others are kept for diagnosis (`unknownMembers`). */
+const documentMembers = new Set(["id", "name", "status", "recipients", "finalUrl", "publicUrl"]);
+const maxUnknownMembers = 30;
+const maxUnknownText = 500;
+
+/**
+ * The members of a listed or detailed document that the app does not read, each as JSON text (cut at
+ * 500 characters; at most 30 members), to be shown in the document's details for diagnosis.
+ */
+export function unknownMembers(document: Record<string, unknown>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  let count = 0;
+  for (const [name, value] of Object.entries(document)) {
+    if (documentMembers.has(name) || value === undefined) continue;
+    if (count === maxUnknownMembers) break;
+    const json = JSON.stringify(value) ?? String(value);
+    kept[name.slice(0, 100)] = json.length > maxUnknownText ? `${json.slice(0, maxUnknownText)}…` : json;
+    count += 1;
+  }
+  return kept;
+}
 
 /** An error answer: `{message}` (createNewTemplate) or `{message, error}` (the others; `error` is the status). */
 export const ErrorBodySchema = z.looseObject({ message: z.string(), error: z.unknown().optional() });

@@ -1,10 +1,14 @@
 import { isFinished } from "../../common/statuses";
+import { unknownMembers } from "../../common/wire";
+import { ServiceError } from "../service/service-error";
 import type { DocumentRecord } from "../settings/settings-schema";
 import type { DocumentIndex } from "./document-index";
 
+/** A getDocumentDetails `document`: status and final URL when given; other members are kept for diagnosis. */
 export interface DetailsAnswer {
-  status: string;
+  status?: string | null | undefined;
   finalUrl?: string | null | undefined;
+  [member: string]: unknown;
 }
 
 export interface StatusChange {
@@ -26,6 +30,10 @@ export interface TrackerOptions {
   isUnreachable: (error: unknown) => boolean;
   onChange: (change: StatusChange) => void;
   onReachability?: (reachable: boolean, error: unknown) => void;
+  /** Failed polls in a row after which a document shows that its status cannot be read. 3. */
+  failuresBeforeProblem?: number;
+  /** Whether an error means the answer cannot be read at all (shown at once). `protocol` ServiceErrors. */
+  isUnreadable?: (error: unknown) => boolean;
   maxInFlight?: number;
   minIntervalMs?: number;
   maxIntervalMs?: number;
@@ -35,13 +43,21 @@ export interface TrackerOptions {
 interface Schedule {
   intervalMs: number;
   dueAt: number;
+  /** Polls that failed in a row (not counting an unreachable service), and since when. */
+  failures: number;
+  failingSince: number | null;
 }
+
+const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const isProtocolError = (error: unknown) => error instanceof ServiceError && error.category === "protocol";
 
 /**
  * Polls getDocumentDetails for unfinished documents: at most `maxInFlight` requests at once; a
  * document that did not change is polled less and less often (15 s doubling up to 10 min); a change
- * resets it. Finished documents are never polled again. While the service is unreachable, polling
- * pauses and one probe retries with back-off; `refreshNow` (window focus, the user) polls at once.
+ * resets it. Finished documents are never polled again; any other status, known or not, keeps being
+ * polled. While the service is unreachable, polling pauses and one probe retries with back-off;
+ * `refreshNow` (window focus, the user) polls at once. A document whose answers keep failing (3 in a row,
+ * or one that cannot be read) gets a `statusProblem` saying since when and why, until an answer is read.
  */
 export class DocumentTracker {
   private readonly schedules = new Map<string, Schedule>();
@@ -111,7 +127,7 @@ export class DocumentTracker {
     const key = this.key(record);
     let schedule = this.schedules.get(key);
     if (schedule === undefined) {
-      schedule = { intervalMs: this.minIntervalMs, dueAt: 0 };
+      schedule = { intervalMs: this.minIntervalMs, dueAt: 0, failures: 0, failingSince: null };
       this.schedules.set(key, schedule);
     }
     return schedule;
@@ -148,6 +164,7 @@ export class DocumentTracker {
       if (this.options.isUnreachable(error)) {
         this.markUnreachable(error);
       } else {
+        this.recordFailure(record, schedule, error);
         schedule.intervalMs = Math.min(schedule.intervalMs * 2, this.maxIntervalMs);
         schedule.dueAt = this.now() + schedule.intervalMs;
       }
@@ -156,24 +173,41 @@ export class DocumentTracker {
     }
   }
 
+  /** A failed poll: after enough in a row, or one whose answer cannot be read, the record says so. */
+  private recordFailure(record: DocumentRecord, schedule: Schedule, error: unknown): void {
+    schedule.failures += 1;
+    schedule.failingSince ??= this.now();
+    const unreadable = (this.options.isUnreadable ?? isProtocolError)(error);
+    if (!unreadable && schedule.failures < (this.options.failuresBeforeProblem ?? 3)) return;
+    const current = this.options.index.find(record.accountId, record.pdfId) ?? record;
+    const problem = { since: new Date(schedule.failingSince).toISOString(), reason: describeError(error) };
+    if (current.statusProblem?.since === problem.since && current.statusProblem.reason === problem.reason) return;
+    this.options.index.replace({ ...current, statusProblem: problem }, true);
+  }
+
   private apply(record: DocumentRecord, answer: DetailsAnswer, schedule: Schedule): void {
     const current = this.options.index.find(record.accountId, record.pdfId) ?? record;
     const at = new Date(this.now()).toISOString();
-    const finished = isFinished(answer.status, answer.finalUrl);
+    // An answer without a status leaves the last one known; only its final URL can still finish it.
+    const status = typeof answer.status === "string" && answer.status !== "" ? answer.status : current.lastStatus;
+    const finished = isFinished(status, answer.finalUrl);
     const finalPdfReady = typeof answer.finalUrl === "string" && answer.finalUrl !== "" && !current.hasFinalPdf;
-    const changed = answer.status !== current.lastStatus || finalPdfReady;
+    const changed = status !== current.lastStatus || finalPdfReady;
+    const extras = unknownMembers(answer);
+    const { statusProblem, unknownMembers: _previousExtras, ...rest } = current;
     const next: DocumentRecord = {
-      ...current,
-      lastStatus: answer.status,
+      ...rest,
+      lastStatus: status,
       lastCheckedAt: at,
       finished,
       hasFinalPdf: current.hasFinalPdf || finalPdfReady,
-      statusHistory:
-        answer.status !== current.lastStatus
-          ? [...current.statusHistory, { status: answer.status, at }]
-          : current.statusHistory,
+      statusHistory: status !== current.lastStatus ? [...current.statusHistory, { status, at }] : current.statusHistory,
+      ...(Object.keys(extras).length === 0 ? {} : { unknownMembers: extras }),
     };
-    this.options.index.replace(next, changed);
+    schedule.failures = 0;
+    schedule.failingSince = null;
+    // A change, or the end of a "can't be read", is written at once.
+    this.options.index.replace(next, changed || statusProblem !== undefined);
     if (changed) {
       schedule.intervalMs = this.minIntervalMs;
       this.options.onChange({
@@ -181,7 +215,7 @@ export class DocumentTracker {
         pdfId: current.pdfId,
         name: current.name,
         from: current.lastStatus,
-        to: answer.status,
+        to: status,
         finalPdfReady,
         finished,
         at,

@@ -1,4 +1,6 @@
 import { mkdir } from "node:fs/promises";
+import { statusNotReported } from "../../common/statuses";
+import { unknownMembers } from "../../common/wire";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { createDocumentOnce, newDocumentRecord, trackNewDocument } from "../documents/send-document";
@@ -74,12 +76,13 @@ export function documentHandlers(
       for (const document of documents) {
         if (core.index.find(account.id, document.id) !== undefined) continue;
         const recipients = document.recipients.map(({ name, email }) => ({ name, email }));
-        core.index.add(
-          newDocumentRecord(account, document.id, document.name, templateIdNamedBy(document), recipients, at, {
-            status: document.status,
-            imported: true,
-          }),
-        );
+        const name = document.name ?? "Untitled document";
+        const record = newDocumentRecord(account, document.id, name, templateIdNamedBy(document), recipients, at, {
+          status: document.status ?? statusNotReported,
+          imported: true,
+        });
+        const extras = unknownMembers(document);
+        core.index.add(Object.keys(extras).length === 0 ? record : { ...record, unknownMembers: extras });
         imported += 1;
       }
       if (imported > 0) void core.tracker.refreshNow();

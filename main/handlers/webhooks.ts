@@ -38,9 +38,10 @@ export function webhookHandlers(
       });
       const record = {
         accountId: account.id,
-        webhookId: answer.webhook.webhook_id,
-        url: answer.webhook.url,
-        eventType: answer.webhook.eventType,
+        // Where the answer leaves a member out, what was asked for stands.
+        webhookId: answer.webhook?.webhook_id ?? "",
+        url: answer.webhook?.url ?? url,
+        eventType: answer.webhook?.eventType ?? eventType,
         hasSecret: effectiveSecret !== null,
         createdAt: new Date(core.now()).toISOString(),
       };

@@ -1,12 +1,14 @@
 import type { z } from "zod";
 import { ErrorBodySchema } from "../../common/wire";
+import { decodeContent } from "./content-encoding";
 import { parseRetryAfter } from "./retry";
-import { errorForStatus, protocolError } from "./service-error";
+import { errorForStatus, protocolError, ServiceError } from "./service-error";
 import type { RawResponse } from "./transport";
 
 function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(body.toString("utf8")) };
+    // A byte order mark is not JSON, but some servers put one in front of it.
+    return { ok: true, value: JSON.parse(body.toString("utf8").replace(/^\uFEFF/, "")) };
   } catch {
     return { ok: false };
   }
@@ -20,25 +22,51 @@ function firstIssue(error: z.ZodError): string {
   return `${where}: ${issue.message}`;
 }
 
+export interface AnswerContext {
+  method: "GET" | "POST";
+  endpoint: string;
+  /** The largest body, once decompressed. */
+  maxBytes: number;
+}
+
 /**
- * The typed value of an answer: any 2xx whose body is JSON of `schema`'s shape (unknown members
- * kept). Anything else throws a ServiceError: a non-2xx by its status, keeping the service's
- * `message`; a 2xx that is not JSON or not of the expected shape as `protocol`.
+ * A 2xx whose body cannot be read. For a GET it is `protocol`. For a POST the service said it acted:
+ * the outcome is unknown (never "not sent"), so the caller checks before anything is sent again.
  */
-export function interpretAnswer<T>(raw: RawResponse, schema: z.ZodType<T>, endpoint: string): T {
-  const json = parseJson(raw.body);
+function unreadable(raw: RawResponse, context: AnswerContext, why: string): ServiceError {
+  if (context.method === "GET") {
+    return protocolError(
+      why === "not JSON"
+        ? "The service answered with something that is not JSON."
+        : `The service's answer to ${context.endpoint} is not in the expected form (${why}).`,
+      raw.status,
+    );
+  }
+  return new ServiceError({
+    category: "outcome_unknown",
+    status: raw.status,
+    message:
+      `The service answered the ${context.endpoint} request with HTTP ${raw.status}, so it probably carried it out, ` +
+      `but its answer could not be read (${why}). The outcome is unknown: the app will check before anything is sent again.`,
+  });
+}
+
+/**
+ * The typed value of an answer: any 2xx whose body (its Content-Encoding undone) is JSON of `schema`'s
+ * shape, unknown members kept. Anything else throws a ServiceError: a non-2xx by its status, keeping
+ * the service's `message`; a 2xx that cannot be read as `protocol` for a GET and `outcome_unknown` for
+ * a POST.
+ */
+export async function readAnswer<T>(raw: RawResponse, schema: z.ZodType<T>, context: AnswerContext): Promise<T> {
+  const decoded = await decodeContent(raw, context.maxBytes);
+  const json = parseJson(decoded.body);
   if (raw.status < 200 || raw.status > 299) {
     const body = json.ok ? ErrorBodySchema.safeParse(json.value) : null;
     const serviceMessage = body?.success === true ? body.data.message : null;
     throw errorForStatus(raw.status, serviceMessage, parseRetryAfter(raw.headers["retry-after"]));
   }
-  if (!json.ok) throw protocolError("The service answered with something that is not JSON.", raw.status);
+  if (!json.ok) throw unreadable(raw, context, decoded.problem === null ? "not JSON" : `not JSON: ${decoded.problem}`);
   const parsed = schema.safeParse(json.value);
-  if (!parsed.success) {
-    throw protocolError(
-      `The service's answer to ${endpoint} is not in the expected form (${firstIssue(parsed.error)}).`,
-      raw.status,
-    );
-  }
+  if (!parsed.success) throw unreadable(raw, context, firstIssue(parsed.error));
   return parsed.data;
 }

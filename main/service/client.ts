@@ -22,7 +22,7 @@ import {
   type TemplateRecipient,
   type WireField,
 } from "../../common/wire";
-import { interpretAnswer } from "./answer";
+import { readAnswer } from "./answer";
 import { describeFailure } from "./describe-failure";
 import { multipartBody } from "./multipart-upload";
 import { withRetries } from "./retry";
@@ -155,7 +155,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         signal: call.options?.signal,
         onSent: call.options?.onProgress,
       });
-      return interpretAnswer(raw, call.schema, call.endpoint);
+      return await readAnswer(raw, call.schema, {
+        method: call.method,
+        endpoint: call.endpoint,
+        maxBytes: maxResponseBytes,
+      });
     } catch (error) {
       if (!(error instanceof TransportFailure)) throw error;
       throw describeFailure(error, {

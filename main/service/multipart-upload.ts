@@ -21,6 +21,26 @@ function quoted(value: string): string {
   return `"${value.replaceAll('"', "%22").replaceAll("\r", "%0D").replaceAll("\n", "%0A")}"`;
 }
 
+/**
+ * The file name parameters of a part's Content-Disposition: `filename="..."` alone for an ASCII name;
+ * for any other, an ASCII stand-in (accents dropped, other characters as `_`) in `filename` for servers
+ * that read only that, and the exact name in RFC 5987 form, `filename*=UTF-8''<percent-encoded>`.
+ */
+export function fileNameParameters(fileName: string): string {
+  if (/^[\x20-\x7e]*$/.test(fileName)) return `filename=${quoted(fileName)}`;
+  const fallback = fileName
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\u2010-\u2015]/g, "-")
+    .replace(/[^\x20-\x7e]/g, "_");
+  // RFC 5987 attr-char: ALPHA / DIGIT / "!#$&+-.^_`|~"; everything else percent-encoded as UTF-8.
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `filename=${quoted(fallback)}; filename*=UTF-8''${encoded}`;
+}
+
 function readProblem(fileName: string, error: unknown): UploadFileError {
   const code = (error as { code?: unknown } | null)?.code;
   const reason =
@@ -67,7 +87,7 @@ export async function multipartBody(texts: [name: string, value: string][], file
         ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${value}\r\n`,
       )
       .join("") +
-      `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(file.field)}; filename=${quoted(file.fileName)}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(file.field)}; ${fileNameParameters(file.fileName)}\r\n` +
       `Content-Type: ${type}\r\n\r\n`,
     "utf8",
   );

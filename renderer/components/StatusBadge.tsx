@@ -1,3 +1,4 @@
+import { statusNotReported } from "../../common/statuses";
 import "../screens/documents/documents.css";
 
 /** The words and look of the statuses the app knows (API-NOTES.md); any other string is shown as the service sent it. */
@@ -8,8 +9,12 @@ const known: Record<string, { label: string; tone: string; mark: string }> = {
   declined: { label: "Declined", tone: "declined", mark: "✕" },
 };
 
-/** The words for a status: "Waiting for signatures" for pending, the string itself when the app does not know it. */
+/**
+ * The words for a status: "Waiting for signatures" for pending, the string itself when the app does not
+ * know it, "Status not reported" when the service listed the document without one.
+ */
 export function statusLabel(status: string): string {
+  if (status === statusNotReported) return "Status not reported";
   return known[status]?.label ?? status;
 }
 

@@ -125,7 +125,7 @@ describe("service client against the sandbox", () => {
     const first = await client.registerWebhook({ url, eventType: "document.signed", secret: "s3cret" });
     expect(first.webhook).toEqual({ webhook_id: expect.any(String), url, eventType: "document.signed" });
     const again = await client.registerWebhook({ url, eventType: "document.signed" });
-    expect(again.webhook.webhook_id).toBe(first.webhook.webhook_id);
+    expect(again.webhook?.webhook_id).toBe(first.webhook?.webhook_id);
     expect(await client.deleteWebhook(url)).toEqual({ message: expect.any(String), url });
     const gone = await failure(client.deleteWebhook(url));
     expect([gone.category, gone.status, gone.serviceMessage]).toEqual(["not_found", 404, "Webhook not found."]);

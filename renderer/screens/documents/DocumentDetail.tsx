@@ -1,9 +1,11 @@
 import { useEffect, useRef } from "react";
 import type { SigndeskApi } from "../../../common/contract";
 import type { DocumentRecord, TemplateRecord } from "../../../common/records";
+import { statusNotReported } from "../../../common/statuses";
 import { StatusBadge, statusLabel } from "../../components/StatusBadge";
 import type { Feedback } from "./DocumentsScreen";
 import { DownloadPanel, type DownloadState } from "./DownloadPanel";
+import { StatusProblem } from "./StatusProblem";
 import { When } from "./When";
 
 interface DocumentDetailProps {
@@ -26,11 +28,15 @@ function explanation(record: DocumentRecord): string {
   if (record.lastStatus === "declined")
     return "A recipient declined to sign. Nothing more will happen to this document, and there is no signed PDF to download.";
   if (record.hasFinalPdf) return "Everyone signed. The signed PDF, with its audit trail, is ready to download.";
+  if (record.finished)
+    return `The service reports the status “${record.lastStatus}”. Nothing more will happen to this document, and the service gave no signed PDF for it.`;
+  if (record.lastStatus === statusNotReported)
+    return "The service listed this document without a status. Signdesk keeps checking until it reports one, a signed PDF exists, or the document ends.";
   if (record.lastStatus === "signed")
     return "Everyone signed. The signed PDF is not released yet; Signdesk keeps checking and it can be downloaded here once it is.";
   if (record.lastStatus === "pending" || record.lastStatus === "partially_signed")
     return "Waiting for signatures. Signdesk checks with the service regularly; the signed PDF can be downloaded here once everyone has signed.";
-  return `The service reports the status “${record.lastStatus}”. Signdesk keeps checking until the document has a signed PDF or is declined.`;
+  return `The service reports the status “${record.lastStatus}”. Signdesk keeps checking until the document has a signed PDF or ends (declined, voided, expired, cancelled, rejected or completed).`;
 }
 
 export function DocumentDetail({
@@ -61,6 +67,9 @@ export function DocumentDetail({
   }, [onBack]);
 
   const declined = record.lastStatus === "declined";
+  /** Finished without a final PDF: declined, voided, expired… */
+  const ended = record.finished && !record.hasFinalPdf;
+  const extras = Object.entries(record.unknownMembers ?? {});
   const history = [...record.statusHistory].reverse();
 
   return (
@@ -78,6 +87,7 @@ export function DocumentDetail({
       </header>
       <div className="screen-body wide document-detail">
         <p className="screen-summary">{explanation(record)}</p>
+        <StatusProblem record={record} now={now} />
 
         <section aria-labelledby="detail-actions-title" className="detail-section">
           <h2 id="detail-actions-title">Actions</h2>
@@ -87,6 +97,11 @@ export function DocumentDetail({
           {declined && (
             <p className="notice">
               <strong>Declined.</strong> There is no signed PDF for a declined document.
+            </p>
+          )}
+          {ended && !declined && (
+            <p className="notice">
+              <strong>Ended ({record.lastStatus}).</strong> There is no signed PDF for this document.
             </p>
           )}
           {!record.finished && (
@@ -161,6 +176,26 @@ export function DocumentDetail({
             })}
           </ul>
         </section>
+
+        {extras.length > 0 && (
+          <section aria-labelledby="detail-extras-title" className="detail-section">
+            <h2 id="detail-extras-title">More from the service</h2>
+            <p className="muted small">
+              What the service's last answer said about this document that Signdesk does not use, as it came (for
+              diagnosis).
+            </p>
+            <dl className="detail-facts unknown-members" data-testid="unknown-members">
+              {extras.map(([name, value]) => (
+                <div key={name}>
+                  <dt>{name}</dt>
+                  <dd>
+                    <code>{value}</code>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        )}
 
         <section aria-labelledby="detail-history-title" className="detail-section">
           <h2 id="detail-history-title">Status history</h2>

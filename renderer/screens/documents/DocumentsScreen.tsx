@@ -6,6 +6,7 @@ import { unwrap, useResource } from "../../hooks/useResource";
 import { DocumentDetail } from "./DocumentDetail";
 import { type DownloadState, newTransferId } from "./DownloadPanel";
 import { otherStatuses, type SortOrder, sortLabels, visibleDocuments } from "./document-query";
+import { StatusProblem } from "./StatusProblem";
 import { useNow } from "./use-now";
 import { When } from "./When";
 import "./documents.css";
@@ -332,6 +333,7 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
                         </td>
                         <td>
                           <StatusBadge status={record.lastStatus} hasFinalPdf={record.hasFinalPdf} />
+                          <StatusProblem record={record} now={now} />
                         </td>
                         <td>
                           <When iso={record.sentAt} now={now} />
