@@ -126,7 +126,12 @@ export const channels = {
         .object({ recipients: z.array(RecipientSchema).min(1), emailSubject: z.string().max(300).optional() })
         .optional(),
     }),
-    result: z.object({ template: TemplateRecordSchema, document: DocumentRecordSchema.nullable() }),
+    result: z.object({
+      template: TemplateRecordSchema,
+      document: DocumentRecordSchema.nullable(),
+      /** Set when the template's ID was lost with the service's answer (the document was found by checking). */
+      notice: z.string().optional(),
+    }),
   },
   /** Adds a template made outside the app (the service's web app) by its ID, to send like the others. */
   templatesAddById: {
@@ -150,6 +155,8 @@ export const channels = {
       templateId: Id,
       recipients: z.array(RecipientSchema).min(1),
       emailSubject: z.string().max(300).optional(),
+      /** Ties the "checking" transfer:progress events (after a lost answer) to this send. */
+      transferId: TransferId.optional(),
     }),
     result: DocumentRecordSchema,
   },
@@ -197,10 +204,13 @@ export const events = {
   "app:navigate": z.object({ screen: ScreenIdSchema, pdfId: z.string().optional() }),
   /** A tracked document's status changed (each change once). */
   "documents:changed": DocumentChangeSchema,
-  /** Progress of an upload (template creation) or a download. */
+  /**
+   * Progress of an upload (template creation) or a download; "checking": a send's answer was lost and the
+   * service is being asked whether it was sent (`done` looks of `total`).
+   */
   "transfer:progress": z.object({
     transferId: z.string(),
-    kind: z.enum(["upload", "download"]),
+    kind: z.enum(["upload", "download", "checking"]),
     done: z.number(),
     total: z.number().nullable(),
   }),

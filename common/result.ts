@@ -4,6 +4,8 @@ export type IpcErrorCode = "invalid_argument" | "unknown_channel" | "forbidden_s
 export interface IpcError {
   code: IpcErrorCode;
   message: string;
+  /** Code "moved": the account's new base URL the service pointed to, for a one-click accounts:update. */
+  movedTo?: string;
 }
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };

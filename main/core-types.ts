@@ -9,6 +9,13 @@ import type { DraftStore } from "./drafts/draft-store";
 import type { ServiceClient } from "./service/client";
 import type { Settings } from "./settings/settings";
 
+export interface SendCheckOptions {
+  /** When getAllDocuments is asked, in ms after the answer was lost (the first usually 0). */
+  scheduleMs: readonly number[];
+  /** The longest wait for one listing: the one taken just before a send, and each look after a lost answer. */
+  listTimeoutMs: number;
+}
+
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
 export interface DesktopNotification {
@@ -44,6 +51,8 @@ export interface Core {
   notices: readonly string[];
   /** Where LibreOffice is now (the path set on the Accounts screen, else its usual places). */
   locateSoffice: SofficeLocator;
+  /** How a send whose outcome is unknown is checked with the service (documents/send-document.ts). */
+  sendCheck: SendCheckOptions;
   /** The account calls go to (throws when there is none). */
   activeAccount(): Account;
   clientFor(account: Account): ServiceClient;

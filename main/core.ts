@@ -5,9 +5,10 @@ import { findSoffice, type SofficeEnvironment, systemEnvironment } from "../sand
 import { AccountService } from "./accounts/accounts";
 import { checkConnection } from "./accounts/check-connection";
 import type { SecretStore } from "./accounts/keychain";
-import type { Core, DesktopNotification, Emit, ShellActions } from "./core-types";
+import type { Core, DesktopNotification, Emit, SendCheckOptions, ShellActions } from "./core-types";
 import { DocumentIndex } from "./documents/document-index";
 import { describeChange } from "./documents/notifications";
+import { defaultSendCheck } from "./documents/send-document";
 import { DocumentTracker } from "./documents/tracker";
 import { DraftStore } from "./drafts/draft-store";
 import { HandlerError } from "./handler-error";
@@ -30,6 +31,8 @@ export interface CoreOptions {
   client?: Partial<Omit<ServiceClientOptions, "baseUrl" | "apiKey">>;
   now?: () => number;
   log?: (message: string) => void;
+  /** How an unknown send outcome is checked (default: about 2 minutes, more often at first). */
+  sendCheck?: Partial<SendCheckOptions>;
   /** What the search for LibreOffice sees (tests give another platform, PATH or home); default: this machine. */
   libreOffice?: Partial<SofficeEnvironment>;
 }
@@ -142,6 +145,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     now,
     notices,
     locateSoffice,
+    sendCheck: { ...defaultSendCheck, ...options.sendCheck },
     activeAccount,
     clientFor,
     async close() {

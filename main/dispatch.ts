@@ -44,7 +44,7 @@ export function createDispatcher(implementations: HandlerImplementations, option
     } catch (error) {
       if (error instanceof HandlerError) return fail(error.code, error.message);
       const known = options.describeError?.(error) ?? null;
-      if (known !== null) return fail(known.code, known.message);
+      if (known !== null) return { ok: false, error: known };
       if (error instanceof z.core.$ZodError) {
         // The arguments were checked above, and a handler checking more of them throws invalid_argument
         // (parseArgument). A schema failing in here is about data the app read (its files, a service's answer)

@@ -32,7 +32,10 @@ export interface HandlerDeps {
 
 /** The modules' own errors carry messages written for the user: pass them through with a code. */
 export function describeKnownError(error: unknown): IpcError | null {
-  if (error instanceof ServiceError) return { code: error.category, message: error.message };
+  if (error instanceof ServiceError) {
+    const known = { code: error.category, message: error.message };
+    return error.movedTo === null ? known : { ...known, movedTo: error.movedTo };
+  }
   if (error instanceof DraftError) return { code: error.code, message: error.message };
   if (error instanceof PdfProblem) return { code: "unreadable_file", message: error.message };
   if (error instanceof KeychainUnavailableError) return { code: "keychain", message: error.message };

@@ -24,6 +24,9 @@ export async function checkConnection(account: Account, apiKey: string): Promise
           outcome: "wrong_key",
           message: `The service does not accept this API key: ${error.serviceMessage ?? error.message}`,
         };
+      case "moved":
+        // Its message names the new address (Accounts: change the service address to it).
+        return { outcome: "not_this_service", message: error.message };
       case "network":
       case "timeout":
       case "server":

@@ -40,7 +40,7 @@ export function documentHandlers(
       reachable: core.tracker.reachable,
     }),
 
-    documentsSend: async ({ templateId, recipients, emailSubject }) => {
+    documentsSend: async ({ templateId, recipients, emailSubject, transferId }) => {
       const account = core.activeAccount();
       const template = core.settings
         .get("templates")
@@ -48,18 +48,27 @@ export function documentHandlers(
       if (template === undefined)
         throw new HandlerError("not_found", "Signdesk has no record of that template for this account.");
       checkSendRecipients(recipients, template.groups.length);
-      return createDocumentOnce(core, account, { name: template.name, templateId, recipients }, async () => {
-        const sent = await core.clientFor(account).createFromTemplate({
-          templateId,
-          recipients,
-          ...(emailSubject === undefined ? {} : { emailSubject }),
-        });
-        const at = new Date(core.now()).toISOString();
-        return trackNewDocument(
-          core,
-          newDocumentRecord(account, sent.pdf_id, template.name, templateId, recipients, at),
-        );
-      });
+      const onChecking = (done: number, total: number) => {
+        if (transferId !== undefined) core.emit("transfer:progress", { transferId, kind: "checking", done, total });
+      };
+      return createDocumentOnce(
+        core,
+        account,
+        { name: template.name, templateId, recipients },
+        async () => {
+          const sent = await core.clientFor(account).createFromTemplate({
+            templateId,
+            recipients,
+            ...(emailSubject === undefined ? {} : { emailSubject }),
+          });
+          const at = new Date(core.now()).toISOString();
+          return trackNewDocument(
+            core,
+            newDocumentRecord(account, sent.pdf_id, template.name, templateId, recipients, at),
+          );
+        },
+        { onChecking },
+      );
     },
 
     documentsRefresh: async (args) => {

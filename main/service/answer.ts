@@ -51,6 +51,23 @@ function unreadable(raw: RawResponse, context: AnswerContext, why: string): Serv
   });
 }
 
+/** What a gateway in front of the service answers when the service was slow or failed behind it. */
+const gatewayStatuses = new Set([502, 503, 504]);
+
+/**
+ * A gateway's error to a POST: the request may have reached the service, which may have acted before the
+ * gateway gave up on it. The outcome is unknown, not a failure (the caller checks before sending again).
+ */
+function gatewayAnswer(status: number, context: AnswerContext): ServiceError {
+  return new ServiceError({
+    category: "outcome_unknown",
+    status,
+    message:
+      `A gateway in front of the service answered the ${context.endpoint} request with HTTP ${status}, ` +
+      "and the service may have carried it out before the gateway gave up. The outcome is unknown: the app will check before anything is sent again.",
+  });
+}
+
 /**
  * The typed value of an answer: any 2xx whose body (its Content-Encoding undone) is JSON of `schema`'s
  * shape, unknown members kept. Anything else throws a ServiceError: a non-2xx by its status, keeping
@@ -63,6 +80,7 @@ export async function readAnswer<T>(raw: RawResponse, schema: z.ZodType<T>, cont
   if (raw.status < 200 || raw.status > 299) {
     const body = json.ok ? ErrorBodySchema.safeParse(json.value) : null;
     const serviceMessage = body?.success === true ? body.data.message : null;
+    if (context.method === "POST" && gatewayStatuses.has(raw.status)) throw gatewayAnswer(raw.status, context);
     throw errorForStatus(raw.status, serviceMessage, parseRetryAfter(raw.headers["retry-after"]));
   }
   if (!json.ok) throw unreadable(raw, context, decoded.problem === null ? "not JSON" : `not JSON: ${decoded.problem}`);

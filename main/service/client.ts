@@ -25,6 +25,7 @@ import {
 import { readAnswer } from "./answer";
 import { describeFailure } from "./describe-failure";
 import { multipartBody } from "./multipart-upload";
+import { isRedirect, redirectTarget } from "./redirects";
 import { withRetries } from "./retry";
 import { ServiceError } from "./service-error";
 import { exchange, jsonBody, type RequestBody, TransportFailure } from "./transport";
@@ -122,6 +123,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   // socket's, and "connected" means the request could have reached the service.
   const reusing = new Agent({ keepAlive: true, maxSockets: 6 });
   const fresh = new Agent({ keepAlive: false });
+  // A GET redirected from http to the same host's https (redirects.ts) needs an https agent.
+  let upgraded: https.Agent | undefined;
+  const agentFor = (url: URL, method: "GET" | "POST") => {
+    if (url.protocol === base.protocol) return method === "GET" ? reusing : fresh;
+    upgraded ??= new https.Agent({ keepAlive: true, maxSockets: 6 });
+    return upgraded;
+  };
 
   function urlOf(endpoint: string, query: Record<string, string> = {}): URL {
     const url = new URL(`${base.pathname.replace(/\/+$/, "")}/${endpoint}`, base);
@@ -142,24 +150,30 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   }
 
   async function attempt<T>(call: Call<T>, headers: Record<string, string>): Promise<T> {
+    let url = urlOf(call.endpoint, call.query);
     try {
-      const raw = await exchange({
-        method: call.method,
-        url: urlOf(call.endpoint, call.query),
-        headers,
-        body: call.body,
-        agent: call.method === "GET" ? reusing : fresh,
-        timeoutMs,
-        timeoutKind: call.idleTimeout === true ? "idle" : "total",
-        maxResponseBytes,
-        signal: call.options?.signal,
-        onSent: call.options?.onProgress,
-      });
-      return await readAnswer(raw, call.schema, {
-        method: call.method,
-        endpoint: call.endpoint,
-        maxBytes: maxResponseBytes,
-      });
+      for (let hops = 0; ; hops += 1) {
+        const raw = await exchange({
+          method: call.method,
+          url,
+          headers,
+          body: call.body,
+          agent: agentFor(url, call.method),
+          timeoutMs,
+          timeoutKind: call.idleTimeout === true ? "idle" : "total",
+          maxResponseBytes,
+          signal: call.options?.signal,
+          onSent: call.options?.onProgress,
+        });
+        if (!isRedirect(raw.status))
+          return await readAnswer(raw, call.schema, {
+            method: call.method,
+            endpoint: call.endpoint,
+            maxBytes: maxResponseBytes,
+          });
+        // Followed only for a GET on the account's own host; anything else throws (never sent again).
+        url = redirectTarget({ ...call, base, from: url, status: raw.status, headers: raw.headers, hops });
+      }
     } catch (error) {
       if (!(error instanceof TransportFailure)) throw error;
       throw describeFailure(error, {

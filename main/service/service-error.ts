@@ -9,7 +9,9 @@ export type ServiceErrorCategory =
   | "network"
   | "timeout"
   | "protocol"
-  | "outcome_unknown";
+  | "outcome_unknown"
+  /** The service answered a redirect that was not followed: it moved (see `movedTo`). Nothing was acted on. */
+  | "moved";
 
 export interface ServiceErrorInit {
   category: ServiceErrorCategory;
@@ -19,6 +21,8 @@ export interface ServiceErrorInit {
   serviceMessage?: string | null;
   retryAfterSeconds?: number | null;
   attempts?: number;
+  /** For `moved`: the account's new base URL, when the redirect names one (the same endpoint elsewhere). */
+  movedTo?: string | null;
 }
 
 /**
@@ -35,6 +39,7 @@ export class ServiceError extends Error {
   readonly retryAfterSeconds: number | null;
   /** How many times the request was sent (GETs are retried; everything else is sent once). */
   readonly attempts: number;
+  readonly movedTo: string | null;
 
   constructor(init: ServiceErrorInit) {
     super(init.message);
@@ -43,6 +48,7 @@ export class ServiceError extends Error {
     this.serviceMessage = init.serviceMessage ?? null;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
     this.attempts = init.attempts ?? 1;
+    this.movedTo = init.movedTo ?? null;
   }
 
   /** The same failure, told as the last of `attempts` attempts. */

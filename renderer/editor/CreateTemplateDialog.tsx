@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import type { SigndeskApi } from "../../common/contract";
+import type { EventPayload, SigndeskApi } from "../../common/contract";
 import type { DraftGroup } from "../../common/draft";
+import type { IpcError } from "../../common/result";
+import { CheckingNotice, ServiceFailure } from "../components/ServiceFailure";
 import { checkRecipients } from "../recipients/recipients";
 
 interface CreateTemplateDialogProps {
@@ -30,8 +32,12 @@ export function CreateTemplateDialog({
   const [subject, setSubject] = useState("");
   const [recipients, setRecipients] = useState(() => groups.map(() => ({ name: "", email: "" })));
   const [problems, setProblems] = useState<string[]>([]);
-  const [progress, setProgress] = useState<{ done: number; total: number | null } | null>(null);
-  const [serviceError, setServiceError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Omit<EventPayload<"transfer:progress">, "transferId"> | null>(null);
+  const [serviceError, setServiceError] = useState<IpcError | null>(null);
+  /** The last upload's outcome is unknown: creating again is a choice made knowingly. */
+  const [unknownOutcome, setUnknownOutcome] = useState(false);
+  /** An upload is under way: a second press (before the button shows it) does nothing. */
+  const underway = useRef(false);
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -46,15 +52,17 @@ export function CreateTemplateDialog({
   };
 
   const submit = async () => {
+    if (underway.current) return;
     const found = check();
     setProblems(found);
     setServiceError(null);
     if (found.length > 0) return;
+    underway.current = true;
     const transferId = crypto.randomUUID();
     const stop = bridge.on("transfer:progress", (event) => {
-      if (event.transferId === transferId) setProgress({ done: event.done, total: event.total });
+      if (event.transferId === transferId) setProgress({ kind: event.kind, done: event.done, total: event.total });
     });
-    setProgress({ done: 0, total: null });
+    setProgress({ kind: "upload", done: 0, total: null });
     try {
       await beforeUpload();
       const result = await bridge.templatesCreate({
@@ -74,16 +82,18 @@ export function CreateTemplateDialog({
           : {}),
       });
       if (!result.ok) {
-        setServiceError(result.error.message);
+        setServiceError(result.error);
+        setUnknownOutcome(result.error.code === "outcome_unknown");
         return;
       }
-      onCreated(
+      const done =
         result.value.document === null
           ? `Template “${result.value.template.name}” created.`
-          : `Template created and sent to ${recipients.length} recipient(s).`,
-      );
+          : `Template created and sent to ${recipients.length} recipient(s).`;
+      onCreated(result.value.notice === undefined ? done : `${done} ${result.value.notice}`);
     } finally {
       stop();
+      underway.current = false;
       setProgress(null);
     }
   };
@@ -168,11 +178,16 @@ export function CreateTemplateDialog({
           </ul>
         )}
         {serviceError !== null && (
-          <p className="problem" role="alert">
-            The service did not create the template: {serviceError} Your draft is unchanged.
-          </p>
+          <ServiceFailure
+            bridge={bridge}
+            error={serviceError}
+            lead="The service did not create the template"
+            afterMove="create the template again to upload it there."
+          />
         )}
-        {progress !== null && (
+        {serviceError !== null && <p className="muted small">Your draft is unchanged.</p>}
+        {progress?.kind === "checking" && <CheckingNotice done={progress.done} total={progress.total} />}
+        {progress !== null && progress.kind !== "checking" && (
           <div className="progress">
             <progress
               value={progress.total === null ? undefined : progress.done}
@@ -191,7 +206,13 @@ export function CreateTemplateDialog({
             Cancel
           </button>
           <button type="submit" className="primary" disabled={busy}>
-            {send ? "Create and send" : "Create template"}
+            {progress?.kind === "checking"
+              ? "Checking whether it was sent…"
+              : unknownOutcome
+                ? "Create again anyway"
+                : send
+                  ? "Create and send"
+                  : "Create template"}
           </button>
         </div>
       </form>

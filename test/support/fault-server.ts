@@ -18,7 +18,13 @@ export type FaultAction =
   /** Passes the request to the upstream (a real sandbox) and its answer back. */
   | { kind: "proxy" }
   /** Passes the request to the upstream, which acts on it, then resets the connection: the answer is lost. */
-  | { kind: "proxy-then-reset" };
+  | { kind: "proxy-then-reset" }
+  /** Passes the request to the upstream, which acts on it, then answers this status (a gateway giving up: 504). */
+  | { kind: "proxy-then-status"; status: number }
+  /** Reads the request, answers nothing, and passes it to the upstream `ms` later (a service that acts slowly). */
+  | { kind: "delay-then-proxy"; ms: number }
+  /** Answers this redirect status with `Location: location` (read as is: a path or a full URL). */
+  | { kind: "redirect"; status: number; location: string };
 
 export interface FaultRequest {
   method: string;
@@ -27,6 +33,8 @@ export interface FaultRequest {
   /** Date.now() when the request arrived. */
   at: number;
   action: FaultAction["kind"];
+  /** The x-api-key header it carried, if any. */
+  apiKey: string | null;
 }
 
 export interface FaultServer {
@@ -48,14 +56,23 @@ function answerJson(res: ServerResponse, status: number, body: unknown, headers:
   res.end(text);
 }
 
-function proxy(upstream: URL, req: IncomingMessage, res: ServerResponse, loseAnswer = false) {
+/** What becomes of the upstream's answer: passed on, lost to a reset, or replaced by a gateway's status. */
+type Relay = { kind: "pass" } | { kind: "reset" } | { kind: "status"; status: number };
+
+function proxy(upstream: URL, req: IncomingMessage, res: ServerResponse, relay: Relay = { kind: "pass" }) {
   const forwarded = httpRequest(
     new URL(req.url ?? "/", upstream),
     { method: req.method, headers: { ...req.headers, host: upstream.host } },
     (answer) => {
-      if (loseAnswer) {
+      if (relay.kind === "reset") {
         answer.resume();
         answer.on("end", () => req.socket.resetAndDestroy());
+        return;
+      }
+      if (relay.kind === "status") {
+        answer.resume();
+        const body = { message: "Gateway Timeout (fault server)", error: relay.status };
+        answer.on("end", () => answerJson(res, relay.status, body));
         return;
       }
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -69,12 +86,47 @@ function proxy(upstream: URL, req: IncomingMessage, res: ServerResponse, loseAns
   req.pipe(forwarded);
 }
 
+/**
+ * Reads the whole request and keeps its client waiting (it gives up on its own), then sends the request to
+ * the upstream `ms` later, which acts on it; its answer goes nowhere.
+ */
+function delayThenProxy(ms: number, req: IncomingMessage, upstream: URL | null, timers: Set<NodeJS.Timeout>) {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (upstream === null) return;
+      const headers = { ...req.headers, host: upstream.host };
+      const late = httpRequest(new URL(req.url ?? "/", upstream), { method: req.method, headers }, (answer) =>
+        answer.resume(),
+      );
+      late.on("error", () => {});
+      late.end(Buffer.concat(chunks));
+    }, ms);
+    timers.add(timer);
+  });
+}
+
 function act(action: FaultAction, req: IncomingMessage, res: ServerResponse, upstream: URL | null) {
   switch (action.kind) {
     case "proxy":
     case "proxy-then-reset":
+    case "proxy-then-status":
       if (upstream === null) return answerJson(res, 502, { message: "No upstream (fault server)", error: 502 });
-      return proxy(upstream, req, res, action.kind === "proxy-then-reset");
+      return proxy(
+        upstream,
+        req,
+        res,
+        action.kind === "proxy"
+          ? { kind: "pass" }
+          : action.kind === "proxy-then-reset"
+            ? { kind: "reset" }
+            : { kind: "status", status: action.status },
+      );
+    case "redirect":
+      res.writeHead(action.status, { location: action.location, "content-type": "text/plain" });
+      return res.end(`Moved to ${action.location}`);
     case "status":
       return answerJson(
         res,
@@ -122,12 +174,22 @@ export async function startFaultServer(
       : { kind: "proxy" });
   const queues = new Map<string, FaultAction[]>();
   const requests: FaultRequest[] = [];
+  const delayed = new Set<NodeJS.Timeout>();
 
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://fault.invalid").pathname;
     const action = queues.get(path)?.shift() ?? fallback;
-    requests.push({ method: req.method ?? "GET", path, at: Date.now(), action: action.kind });
-    if (action.kind === "proxy" || action.kind === "proxy-then-reset") return act(action, req, res, upstream);
+    const key = req.headers["x-api-key"];
+    requests.push({
+      method: req.method ?? "GET",
+      path,
+      at: Date.now(),
+      action: action.kind,
+      apiKey: typeof key === "string" ? key : null,
+    });
+    if (action.kind === "proxy" || action.kind === "proxy-then-reset" || action.kind === "proxy-then-status")
+      return act(action, req, res, upstream);
+    if (action.kind === "delay-then-proxy") return delayThenProxy(action.ms, req, upstream, delayed);
     // Everything else reads the whole request first: the request has fully reached the server.
     req.resume();
     req.on("end", () => act(action, req, res, upstream));
@@ -148,6 +210,7 @@ export async function startFaultServer(
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        for (const timer of delayed) clearTimeout(timer);
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

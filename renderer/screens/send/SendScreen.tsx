@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
 import type { TemplateRecord } from "../../../common/records";
+import type { IpcError } from "../../../common/result";
+import { CheckingNotice, ServiceFailure } from "../../components/ServiceFailure";
 import { formatWhen } from "../../format/when";
 import { useResource } from "../../hooks/useResource";
 import {
@@ -34,7 +36,13 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
   const [subject, setSubject] = useState("");
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
-  const [serviceError, setServiceError] = useState<string | null>(null);
+  /** Set while the service is asked whether a send whose answer was lost was made. */
+  const [checking, setChecking] = useState<{ done: number; total: number | null } | null>(null);
+  const [serviceError, setServiceError] = useState<IpcError | null>(null);
+  /** The last send's outcome is unknown: sending again is a choice made knowingly ("Send again anyway"). */
+  const [unknownOutcome, setUnknownOutcome] = useState(false);
+  /** A send is under way: a second press (before the button shows it) does nothing. */
+  const underway = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const ids = useId();
@@ -75,6 +83,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
   };
 
   const submit = async () => {
+    if (underway.current) return;
     setAttempted(true);
     setServiceError(null);
     if (template === undefined) return;
@@ -83,18 +92,31 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }
+    underway.current = true;
     setSending(true);
+    const transferId = crypto.randomUUID();
+    const stop = bridge.on("transfer:progress", (event) => {
+      if (event.transferId === transferId && event.kind === "checking")
+        setChecking({ done: event.done, total: event.total });
+    });
     try {
       const result = await bridge.documentsSend({
         templateId: template.templateId,
         recipients: rows.map((row) => ({ name: row.name.trim(), email: row.email.trim() })),
         ...(subject.trim() === "" ? {} : { emailSubject: subject.trim() }),
+        transferId,
       });
       if (result.ok) onSent(result.value.pdfId);
-      else setServiceError(result.error.message);
+      else {
+        setServiceError(result.error);
+        setUnknownOutcome(result.error.code === "outcome_unknown");
+      }
     } catch (error) {
-      setServiceError(String(error));
+      setServiceError({ code: "internal", message: String(error) });
     } finally {
+      stop();
+      underway.current = false;
+      setChecking(null);
       setSending(false);
     }
   };
@@ -159,6 +181,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
                 onChange={(event) => {
                   setChosen(event.target.value);
                   setServiceError(null);
+                  setUnknownOutcome(false);
                 }}
               >
                 {available.map((entry) => (
@@ -266,10 +289,14 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
                   .join(" ")}
               </p>
             )}
+            {checking !== null && <CheckingNotice done={checking.done} total={checking.total} />}
             {serviceError !== null && (
-              <p className="problem" role="alert">
-                The service did not send the document: {serviceError}
-              </p>
+              <ServiceFailure
+                bridge={bridge}
+                error={serviceError}
+                lead="The service did not send the document"
+                afterMove="press Send to send it there."
+              />
             )}
 
             <div className="form-actions">
@@ -277,7 +304,13 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
                 Cancel
               </button>
               <button type="submit" className="primary" disabled={sending}>
-                {sending ? "Sending…" : "Send"}
+                {checking !== null
+                  ? "Checking whether it was sent…"
+                  : sending
+                    ? "Sending…"
+                    : unknownOutcome
+                      ? "Send again anyway"
+                      : "Send"}
               </button>
             </div>
           </form>

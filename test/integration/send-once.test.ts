@@ -1,0 +1,426 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { EventPayload } from "../../common/contract";
+import { createServiceClient } from "../../main/service/client";
+import { ServiceError } from "../../main/service/service-error";
+import { startTestCore, type TestCore } from "../support/core-harness";
+import { type FaultServer, startFaultServer } from "../support/fault-server";
+import { makePdf } from "../support/pdf-fixtures";
+import { describeWith } from "../support/requirements";
+import { eachListed, startVariantServer, type VariantServer } from "../support/variant-server";
+
+/*
+ * A send is never made twice: a POST whose answer is lost (a gateway's 502/503/504, a time-out, a reset)
+ * has an unknown outcome, checked with getAllDocuments on a schedule; a redirect is followed only by a GET on
+ * the account's own host, and a POST is never sent again. The fault server stands between the app and the
+ * variant server (a service written from the documentation), which acts on what reaches it.
+ */
+
+const ada = { name: "Ada Buyer", email: "ada@example.com" };
+const bo = { name: "Bo Seller", email: "bo@example.com" };
+/** When the service is asked after a lost answer: fast, so that the tests are. */
+const scheduleMs = [0, 150, 400, 800, 1500];
+
+async function failure(call: Promise<unknown>): Promise<ServiceError> {
+  return call.then(
+    () => {
+      throw new Error("expected the call to fail");
+    },
+    (thrown: unknown) => {
+      if (!(thrown instanceof ServiceError)) throw thrown;
+      return thrown;
+    },
+  );
+}
+
+/** A draft of `fileName` with one Text field: ready to become a template. */
+async function draftOf(app: TestCore, fileName: string): Promise<string> {
+  const draft = await app.call("draftsCreateFromFile", { fileName, bytes: await makePdf() });
+  await app.call("draftsSave", {
+    draft: {
+      ...draft,
+      fields: [{ id: "n", type: "Text", groupId: draft.groups[0]?.id ?? "", page: 1, x: 72, y: 72 }],
+    },
+  });
+  return draft.id;
+}
+
+/** The app, its account behind a fault server in front of a variant server, and the account's ID. */
+async function startBehindFault(name: string, timeoutMs: number) {
+  const server = await startVariantServer();
+  const fault = await startFaultServer({ upstream: server.url });
+  const app = await startTestCore({
+    embeddedSandbox: false,
+    client: { timeoutMs, backoffBaseMs: 10, maxGetAttempts: 2 },
+    tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
+    sendCheck: { scheduleMs, listTimeoutMs: 2000 },
+  });
+  const account = await app.call("accountsAdd", { name, baseUrl: fault.url, apiKey: server.key });
+  await app.call("accountsSetActive", { id: account.id });
+  return { server, fault, app, accountId: account.id };
+}
+
+describeWith("secret-service", "a send is made once, whatever happens to its answer", () => {
+  let server: VariantServer;
+  let fault: FaultServer;
+  let app: TestCore;
+  let templateId: string;
+  const templateName = "Offer";
+
+  beforeAll(async () => {
+    ({ server, fault, app } = await startBehindFault("Service", 1000));
+    templateId = (await makeDraftTemplate(`${templateName}.pdf`)).template.templateId;
+  });
+  beforeEach(() => {
+    server.reset();
+    fault.reset();
+    app.events.length = 0;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await fault?.close();
+    await server?.close();
+  });
+
+  async function makeDraftTemplate(fileName: string) {
+    return app.call("templatesCreate", { draftId: await draftOf(app, fileName), transferId: "upload" });
+  }
+  const recorded = async (pdfId: string) =>
+    (await app.call("documentsList")).documents.filter((document) => document.pdfId === pdfId);
+  const checking = (transferId: string) =>
+    app.events
+      .filter((entry) => entry.event === "transfer:progress")
+      .map((entry) => entry.payload as EventPayload<"transfer:progress">)
+      .filter((payload) => payload.transferId === transferId && payload.kind === "checking");
+  const newDocuments = (before: Set<string>) => [...server.documents.values()].filter((d) => !before.has(d.id));
+
+  it("a 504 from a gateway after the service created the document: found, recorded once, never sent again", async () => {
+    const before = new Set(server.documents.keys());
+    fault.plan("/createFromTemplate", { kind: "proxy-then-status", status: 504 });
+    const record = await app.call("documentsSend", { templateId, recipients: [ada], transferId: "send-504" });
+    expect(fault.count("/createFromTemplate")).toBe(1);
+    const created = newDocuments(before);
+    expect(created.map((document) => document.id)).toEqual([record.pdfId]);
+    expect(record).toMatchObject({ name: templateName, templateId, recipients: [ada] });
+    expect(await recorded(record.pdfId)).toHaveLength(1);
+    // The person was told it was being checked.
+    expect(checking("send-504")[0]).toMatchObject({ done: 1, total: scheduleMs.length });
+  });
+
+  it.each([502, 503])("a %i after the send is an unknown outcome too, not a failure", async (status) => {
+    fault.plan("/createFromTemplate", { kind: "proxy-then-status", status });
+    const record = await app.call("documentsSend", { templateId, recipients: [bo] });
+    expect(server.documents.get(record.pdfId)?.recipients).toEqual([bo]);
+    expect(fault.count("/createFromTemplate")).toBe(1);
+  });
+
+  it("a reset after the service created the document: found, and the person sees the check", async () => {
+    const before = new Set(server.documents.keys());
+    fault.plan("/createFromTemplate", { kind: "proxy-then-reset" });
+    const record = await app.call("documentsSend", { templateId, recipients: [ada], transferId: "send-reset" });
+    expect(newDocuments(before).map((document) => document.id)).toEqual([record.pdfId]);
+    expect(await recorded(record.pdfId)).toHaveLength(1);
+    expect(checking("send-reset").map((event) => event.done)).toEqual([1]);
+    expect(fault.count("/createFromTemplate")).toBe(1);
+  });
+
+  it("a service that names documents otherwise (and drops recipients' names) has it found by the addresses", async () => {
+    server.vary("getAllDocuments", {
+      answer: eachListed((document) => ({
+        ...document,
+        name: `Envelope ${String(document.id).slice(0, 8)}`,
+        recipients: (document.recipients as { email: string }[]).map(({ email }) => ({ email: email.toUpperCase() })),
+      })),
+    });
+    const before = new Set(server.documents.keys());
+    fault.plan("/createFromTemplate", { kind: "proxy-then-reset" });
+    const record = await app.call("documentsSend", { templateId, recipients: [ada, bo].slice(0, 1) });
+    expect(newDocuments(before).map((document) => document.id)).toEqual([record.pdfId]);
+    expect(record).toMatchObject({ name: templateName, recipients: [ada] });
+  });
+
+  it("a service that acts slowly, after the app gave up waiting, has its document found on a later look", async () => {
+    const before = new Set(server.documents.keys());
+    // The client gives up after 1 s; the service acts 1.5 s after the request arrived.
+    fault.plan("/createFromTemplate", { kind: "delay-then-proxy", ms: 1500 });
+    const record = await app.call("documentsSend", { templateId, recipients: [bo], transferId: "slow" });
+    expect(newDocuments(before).map((document) => document.id)).toEqual([record.pdfId]);
+    expect(checking("slow").length).toBeGreaterThan(1);
+    expect(fault.count("/createFromTemplate")).toBe(1);
+  });
+
+  it("an older document with the same name and recipients, unknown to the app, is never taken for the new one", async () => {
+    const older = server.addDocument({ name: templateName, templateId, recipients: [ada] });
+    // Not acted on: the request is read, then the connection reset.
+    fault.plan("/createFromTemplate", { kind: "reset" });
+    const answer = await app.invoke("documentsSend", { templateId, recipients: [ada] });
+    expect(answer).toMatchObject({ ok: false, error: { code: "not_sent" } });
+    expect(await recorded(older.id)).toEqual([]);
+
+    // Acted on, with the older one still listed: the new one is recorded, not the older.
+    const before = new Set(server.documents.keys());
+    fault.plan("/createFromTemplate", { kind: "proxy-then-reset" });
+    const record = await app.call("documentsSend", { templateId, recipients: [ada] });
+    expect(record.pdfId).not.toBe(older.id);
+    expect(newDocuments(before).map((document) => document.id)).toEqual([record.pdfId]);
+    expect(await recorded(older.id)).toEqual([]);
+  });
+
+  it("without the listing before the send: documents unknown to the app, and not of another template", async () => {
+    const other = (await makeDraftTemplate("Other.pdf")).template.templateId;
+    server.vary("getAllDocuments", {
+      answer: eachListed((document) => ({
+        ...document,
+        templateId: server.documents.get(String(document.id))?.templateId,
+      })),
+    });
+    // Sent through another template from elsewhere (the service's web app), to the same person, same name.
+    server.addDocument({ name: templateName, templateId: other, recipients: [bo] });
+    // The listing before the send fails (both attempts); the send is not acted on.
+    fault.plan("/getAllDocuments", { kind: "status", status: 500 }, { kind: "status", status: 500 });
+    fault.plan("/createFromTemplate", { kind: "reset" });
+    expect(await app.invoke("documentsSend", { templateId, recipients: [bo] })).toMatchObject({
+      ok: false,
+      error: { code: "not_sent" },
+    });
+  });
+
+  it("nothing created within the checking time: 'nothing was sent, you can send again', after every look", async () => {
+    const before = new Set(server.documents.keys());
+    fault.plan("/createFromTemplate", { kind: "reset" });
+    const started = Date.now();
+    const answer = await app.invoke("documentsSend", { templateId, recipients: [bo], transferId: "none" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(scheduleMs.at(-1) ?? 0);
+    expect(answer).toEqual({
+      ok: false,
+      error: {
+        code: "not_sent",
+        message: expect.stringMatching(
+          /answer was lost \(connection reset\)\. Signdesk checked with the service for 1\.5 s and no such document appeared: nothing was sent\. You can send again\.$/,
+        ),
+      },
+    });
+    // One listing before the send, then one look per step of the schedule.
+    expect(fault.count("/getAllDocuments")).toBe(1 + scheduleMs.length);
+    expect(checking("none").map((event) => event.done)).toEqual(scheduleMs.map((_, index) => index + 1));
+    expect(newDocuments(before)).toEqual([]);
+    expect(fault.count("/createFromTemplate")).toBe(1);
+  });
+
+  it("when the service cannot be asked, the outcome stays unknown and nothing is sent again", async () => {
+    fault.plan("/createFromTemplate", { kind: "reset" });
+    fault.plan("/getAllDocuments", { kind: "proxy" }, ...Array(20).fill({ kind: "status", status: 500 }));
+    const answer = await app.invoke("documentsSend", { templateId, recipients: [bo] });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: "outcome_unknown", message: expect.stringContaining("could not check whether it was sent") },
+    });
+    expect(fault.count("/createFromTemplate")).toBe(1);
+  });
+
+  it("a second press of Send while the first is under way is refused, and only one document is made", async () => {
+    const before = new Set(server.documents.keys());
+    fault.plan("/createFromTemplate", { kind: "delay-then-proxy", ms: 300 });
+    const first = app.invoke("documentsSend", { templateId, recipients: [ada] });
+    const second = await app.invoke("documentsSend", {
+      templateId,
+      recipients: [{ ...ada, email: "ADA@example.com" }],
+    });
+    expect(second).toMatchObject({ ok: false, error: { code: "in_progress" } });
+    const firstAnswer = await first;
+    expect(firstAnswer.ok).toBe(true);
+    expect(newDocuments(before)).toHaveLength(1);
+    expect(fault.count("/createFromTemplate")).toBe(1);
+  });
+
+  it("creating a template whose answer is lost: 'unknown whether the template was created', never uploaded again", async () => {
+    const templatesBefore = server.templates.size;
+    const listed = (await app.call("templatesList")).length;
+    fault.plan("/createNewTemplate", { kind: "proxy-then-status", status: 504 });
+    const answer = await app.invoke("templatesCreate", { draftId: await draftOf(app, "Lost.pdf"), transferId: "lost" });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: {
+        code: "outcome_unknown",
+        message: expect.stringMatching(
+          /^Unknown whether the template was created: .*HTTP 504.*did not upload it again/,
+        ),
+      },
+    });
+    expect(fault.count("/createNewTemplate")).toBe(1);
+    expect(server.templates.size).toBe(templatesBefore + 1);
+    expect(await app.call("templatesList")).toHaveLength(listed);
+  });
+
+  it("creating and sending whose answer is lost: the document is found, and the template when the listing names it", async () => {
+    server.vary("getAllDocuments", {
+      answer: eachListed((document) => ({
+        ...document,
+        template_id: server.documents.get(String(document.id))?.templateId,
+      })),
+    });
+    const before = new Set(server.documents.keys());
+    fault.plan("/createNewTemplate", { kind: "proxy-then-reset" });
+    const { template, document, notice } = await app.call("templatesCreate", {
+      draftId: await draftOf(app, "Lease.pdf"),
+      transferId: "lease",
+      send: { recipients: [bo] },
+    });
+    const [created] = newDocuments(before);
+    expect(document?.pdfId).toBe(created?.id);
+    expect(template.templateId).toBe(created?.templateId);
+    expect(notice).toBeUndefined();
+    expect((await app.call("templatesList")).map((entry) => entry.templateId)).toContain(created?.templateId);
+    expect(fault.count("/createNewTemplate")).toBe(1);
+    expect(checking("lease")).not.toEqual([]);
+
+    // Without a template ID in the listing: the document is found, the template's ID is said to be unknown.
+    server.reset();
+    fault.plan("/createNewTemplate", { kind: "proxy-then-status", status: 502 });
+    const again = await app.call("templatesCreate", {
+      draftId: await draftOf(app, "Lease 2.pdf"),
+      transferId: "lease-2",
+      send: { recipients: [bo] },
+    });
+    expect(again.document).not.toBeNull();
+    expect(server.documents.has(again.document?.pdfId ?? "")).toBe(true);
+    expect(again.notice).toMatch(/does not know the new template's ID/);
+  });
+});
+
+describeWith("secret-service", "redirects", () => {
+  let server: VariantServer;
+  let fault: FaultServer;
+  /** Another host (localhost, not 127.0.0.1) and another port: records whatever reaches it. */
+  let elsewhere: FaultServer;
+  let app: TestCore;
+  let accountId: string;
+  let templateId: string;
+
+  beforeAll(async () => {
+    ({ server, fault, app, accountId } = await startBehindFault("Moving", 2000));
+    elsewhere = await startFaultServer({ upstream: server.url });
+    templateId = (await app.call("templatesCreate", { draftId: await draftOf(app, "Deed.pdf"), transferId: "t" }))
+      .template.templateId;
+  });
+  beforeEach(() => {
+    server.reset();
+    fault.reset();
+    elsewhere.reset();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await elsewhere?.close();
+    await fault?.close();
+    await server?.close();
+  });
+
+  const elsewhereUrl = () => elsewhere.url.replace("127.0.0.1", "localhost");
+
+  it("a POST answered with a redirect is 'the service moved to <url>', never posted again; one update fixes it", async () => {
+    const before = server.documents.size;
+    fault.plan("/createFromTemplate", {
+      kind: "redirect",
+      status: 308,
+      location: `${elsewhereUrl()}/createFromTemplate`,
+    });
+    const answer = await app.invoke("documentsSend", { templateId, recipients: [ada] });
+    expect(answer).toEqual({
+      ok: false,
+      error: {
+        code: "moved",
+        message: expect.stringMatching(
+          new RegExp(
+            `^The service moved to ${elsewhereUrl()}/createFromTemplate\\. .*nothing was sent.*Use the new address \\(${elsewhereUrl()}\\)`,
+          ),
+        ),
+        movedTo: elsewhereUrl(),
+      },
+    });
+    expect(fault.count("/createFromTemplate")).toBe(1);
+    expect(elsewhere.requests).toEqual([]);
+    expect(server.documents.size).toBe(before);
+
+    // "Use the new address": accounts:update with the URL the error carries, then the send goes there.
+    await app.call("accountsUpdate", { id: accountId, baseUrl: answer.ok ? "" : (answer.error.movedTo ?? "") });
+    const record = await app.call("documentsSend", { templateId, recipients: [ada] });
+    expect(elsewhere.count("/createFromTemplate")).toBe(1);
+    expect(server.documents.has(record.pdfId)).toBe(true);
+    await app.call("accountsUpdate", { id: accountId, baseUrl: fault.url });
+  });
+
+  it.each([301, 302, 307])("an upload answered %i is not uploaded again", async (status) => {
+    fault.plan("/createNewTemplate", { kind: "redirect", status, location: "/v2/createNewTemplate" });
+    const answer = await app.invoke("templatesCreate", { draftId: await draftOf(app, "Moved.pdf"), transferId: "m" });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: "moved", message: expect.stringContaining(`${fault.url}/v2/createNewTemplate`) },
+    });
+    expect(answer.ok ? null : answer.error.movedTo).toBe(`${fault.url}/v2`);
+    expect(fault.requests.map((request) => request.path)).not.toContain("/v2/createNewTemplate");
+    expect(fault.count("/createNewTemplate")).toBe(1);
+  });
+
+  describe("GET", () => {
+    const client = (baseUrl: string) =>
+      createServiceClient({ baseUrl, apiKey: async () => server.key, maxGetAttempts: 1, timeoutMs: 2000 });
+
+    it("is followed on the account's own host, with the key", async () => {
+      const document = server.addDocument({ name: "Listed", recipients: [ada] });
+      fault.plan("/old/getAllDocuments", { kind: "redirect", status: 301, location: "/getAllDocuments" });
+      fault.plan("/old/getDocumentDetails", {
+        kind: "redirect",
+        status: 308,
+        location: `${fault.url}/new/getDocumentDetails?pdf_id=${document.id}`,
+      });
+      fault.plan("/new/getDocumentDetails", {
+        kind: "redirect",
+        status: 307,
+        location: `/getDocumentDetails?pdf_id=${document.id}`,
+      });
+      const moved = client(`${fault.url}/old`);
+      expect((await moved.getAllDocuments()).documents.map((listed) => listed.id)).toContain(document.id);
+      expect((await moved.getDocumentDetails(document.id)).document.name).toBe("Listed");
+      expect(fault.requests.map((request) => [request.path, request.apiKey])).toEqual(
+        [
+          "/old/getAllDocuments",
+          "/getAllDocuments",
+          "/old/getDocumentDetails",
+          "/new/getDocumentDetails",
+          "/getDocumentDetails",
+        ].map((path) => [path, server.key]),
+      );
+    });
+
+    it("to another host or port is not followed and never carries the key there: 'moved'", async () => {
+      for (const target of [elsewhereUrl(), elsewhere.url]) {
+        fault.plan("/getAllDocuments", { kind: "redirect", status: 301, location: `${target}/getAllDocuments` });
+        const moved = await failure(client(fault.url).getAllDocuments());
+        expect([moved.category, moved.movedTo]).toEqual(["moved", target]);
+        expect(moved.message).toContain("does not send the API key to another host");
+      }
+      expect(elsewhere.requests).toEqual([]);
+    });
+
+    it("stops after 3 hops", async () => {
+      fault.plan(
+        "/a/getAllDocuments",
+        ...Array(5).fill({ kind: "redirect", status: 302, location: "/a/getAllDocuments" }),
+      );
+      const loop = await failure(client(`${fault.url}/a`).getAllDocuments());
+      expect([loop.category, loop.message]).toEqual([
+        "protocol",
+        "The service redirected getAllDocuments more than 3 times.",
+      ]);
+      expect(fault.count("/a/getAllDocuments")).toBe(4);
+    });
+
+    it("through the app: an import follows the service to its new path", async () => {
+      const document = server.addDocument({ name: "Moved along", recipients: [bo] });
+      await app.call("accountsUpdate", { id: accountId, baseUrl: `${fault.url}/old` });
+      fault.plan("/old/getAllDocuments", { kind: "redirect", status: 308, location: "/getAllDocuments" });
+      expect((await app.call("documentsImport")).imported).toBeGreaterThanOrEqual(1);
+      expect((await app.call("documentsList")).documents.map((listed) => listed.pdfId)).toContain(document.id);
+      await app.call("accountsUpdate", { id: accountId, baseUrl: fault.url });
+    });
+  });
+});
