@@ -40,7 +40,8 @@ describeWith(["chromium", "secret-service"], "an account's webhook user ID on th
     await field.press("Enter");
     await form.waitFor({ state: "detached" });
     expect(app.core.accounts.active()?.webhookUserId).toBe("user-42");
-    await expect(page().locator(".account-row").first().textContent()).resolves.toContain("webhook user ID user-42");
+    // The list reloads after the form closes: wait for the row to show the new value.
+    await page().locator(".account-row").first().filter({ hasText: "webhook user ID user-42" }).waitFor();
 
     await page().getByRole("button", { name: "Edit Sandbox" }).click();
     await expect(field.inputValue()).resolves.toBe("user-42");
@@ -48,7 +49,7 @@ describeWith(["chromium", "secret-service"], "an account's webhook user ID on th
     await form.getByRole("button", { name: "Save changes" }).click();
     await form.waitFor({ state: "detached" });
     expect(app.core.accounts.active()).not.toHaveProperty("webhookUserId");
-    await expect(page().locator(".account-row").first().textContent()).resolves.not.toContain("webhook user ID");
+    await page().locator(".account-row").first().filter({ hasText: "webhook user ID" }).waitFor({ state: "detached" });
   });
 
   it("met no page error", () => {
