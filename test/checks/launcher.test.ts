@@ -10,6 +10,7 @@ import {
   electronBinaryHelp,
 } from "../../scripts/electron-binary.ts";
 import { devServerPort } from "../../vite.config.ts";
+import { closedPort } from "../support/closed-port";
 
 /**
  * The launcher (`npm start`, `npm run dev`) on a stand-in for Electron's binary given by
@@ -142,16 +143,6 @@ function portIsFree(port: number, host: string): Promise<boolean> {
     server.once("error", () => resolve(false));
     server.listen(port, host, () => server.close(() => resolve(true)));
   });
-}
-
-/** A loopback port nothing listens on: taken from the system, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 /**

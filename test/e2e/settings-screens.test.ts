@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { type AppHarness, openApp } from "../support/app-harness";
 import { seriousAxeViolations } from "../support/axe";
 import { buildPage } from "../support/build-page";
+import { closedPort } from "../support/closed-port";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import type { SettingsFixtureReport } from "../support/settings-fixture/main";
@@ -19,15 +19,6 @@ const screenshots = process.env.SETTINGS_SCREENSHOTS_DIR;
 
 type Screen = "webhooks" | "accounts";
 
-/** A loopback port nothing listens on (just released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 type Scheme = "light" | "dark";
 
 describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens against the real handlers", () => {

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, open, rm, truncate, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inspect } from "node:util";
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest"
 import type { WireField } from "../../common/wire";
 import { createServiceClient, type ServiceClientOptions } from "../../main/service/client";
 import { ServiceError } from "../../main/service/service-error";
+import { closedPort } from "../support/closed-port";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
 import { makePdf } from "../support/pdf-fixtures";
 import { type RunningSandbox, startSandbox } from "../support/sandbox";
@@ -459,15 +459,6 @@ describe("upload memory", () => {
     expect(growthMb).toBeLessThan(15);
   });
 });
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === "object" && address !== null ? address.port : 0;
-}
 
 /** A valid one-page PDF whose content stream is `streamBytes` of blanks, written without holding it in memory. */
 async function writeBigPdf(file: string, streamBytes: number): Promise<void> {
