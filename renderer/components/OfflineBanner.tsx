@@ -46,7 +46,7 @@ export function OfflineBanner({ bridge }: { bridge: SigndeskApi }) {
   return (
     <div role="status" className="offline-banner-region">
       {!state.reachable && (
-        <div className="offline-banner" data-testid="offline-banner">
+        <div className="app-banner offline-banner" data-testid="offline-banner">
           <div className="offline-text">
             <p className="offline-title">
               <strong>The signing service cannot be reached.</strong>

@@ -9,7 +9,7 @@ export function StoredDataNotices({ notices }: { notices: readonly string[] }) {
   if (notices.length === 0 || dismissed) return null;
   return (
     <section
-      className="stored-data-notices"
+      className="app-banner stored-data-notices"
       aria-labelledby="stored-data-notices-title"
       data-testid="stored-data-notices"
     >
