@@ -3,6 +3,7 @@ import path from "node:path";
 import { methodNames } from "../common/channels";
 import { channels } from "../common/contract";
 import { fail } from "../common/result";
+import { fileNameTime } from "../sandbox/state/set-aside";
 import { createDispatcher, type Dispatcher, type HandlerImplementations } from "./dispatch";
 import { HandlerError } from "./handler-error";
 import type { AppIdentity } from "./handlers";
@@ -15,7 +16,7 @@ const startupData = ["settings.json", path.join("sandbox", "state.json"), "tmp"]
  * next start begins from nothing but the drafts and the keychain. Answers the folder.
  */
 export async function setAsideStartupData(userDataDir: string, now = new Date()): Promise<string> {
-  const folder = path.join(userDataDir, `set-aside-${now.toISOString().replaceAll(":", "-").replaceAll(".", "-")}`);
+  const folder = path.join(userDataDir, `set-aside-${fileNameTime(now)}`);
   for (const relative of startupData) {
     const from = path.join(userDataDir, relative);
     if ((await stat(from).catch(() => null)) === null) continue;

@@ -1,9 +1,14 @@
 import { renameSync } from "node:fs";
 import { rename } from "node:fs/promises";
 
-/** `<file>.damaged-2026-11-23T19-20-05-123Z`: beside the original, dated, sorting by time, valid on every system. */
+/** `2026-11-23T19-20-05-123Z`: a time for a file name, sorting by time, valid on every system. */
+export function fileNameTime(now = new Date()): string {
+  return now.toISOString().replaceAll(":", "-").replaceAll(".", "-");
+}
+
+/** `<file>.damaged-<time>`: beside the original, dated. */
 export function damagedName(file: string, now = new Date()): string {
-  return `${file}.damaged-${now.toISOString().replaceAll(":", "-").replaceAll(".", "-")}`;
+  return `${file}.damaged-${fileNameTime(now)}`;
 }
 
 /**
