@@ -191,8 +191,8 @@ describeWith(
       await page.evaluate(() => {
         window.location.href = "file:///etc/passwd";
       });
-      // Chromium makes a popup before the app's handler can deny it (Electron never does): the stand-in closes it,
-      // and nothing of it reaches the network (the page server is never asked).
+      // The app's handler hears of each window.open and denies it; as in Electron, no popup is made and nothing of
+      // it reaches the network (the page server is never asked).
       await page.evaluate((address) => {
         window.open("https://example.com/popup");
         window.open(address);

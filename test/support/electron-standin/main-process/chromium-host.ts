@@ -44,7 +44,9 @@ export async function startChromium(hooks: ChromiumHooks, darkColors: boolean): 
     headless: true,
     acceptDownloads: true,
     colorScheme: darkColors ? "dark" : "light",
-    args: [...chromiumArgs(), "--remote-debugging-port=0"],
+    // Electron creates no popup its window open handler denies; Chromium would open one (and load it) before the
+    // stand-in could deny it, so popups are refused here. window.open still reaches the handler (Page.windowOpen).
+    args: [...chromiumArgs(), "--remote-debugging-port=0", "--block-new-web-contents"],
   });
   const port = readFileSync(path.join(profile, "DevToolsActivePort"), "utf8").split("\n")[0];
   const created = new Set<Page>();

@@ -21,9 +21,8 @@ export async function routeRequest(route: Route): Promise<void> {
   const request = route.request();
   const page = pageOf(request);
   const window = page === null ? undefined : (windowOfPage(page) as BrowserWindow | undefined);
-  // A popup's request: nothing of it reaches the network. A popup's first navigation can come before Playwright
-  // knows its page (no frame yet); only a page's navigations are navigation requests, never a service worker's.
-  if ((page !== null && window === undefined) || (page === null && request.isNavigationRequest())) {
+  if (page !== null && window === undefined) {
+    // A page of no window's (Chromium opens no popup here: --block-new-web-contents): nothing of it reaches the network.
     await route.abort("blockedbyclient");
     return;
   }
