@@ -112,7 +112,9 @@ describeWith(["chromium", "secret-service"], "“Add a template by ID” on the 
     await dialog().waitFor({ state: "detached" });
     const rows = page().getByRole("list", { name: "Templates created" }).getByRole("listitem");
     await poll(() => rows.count()).toBe(1);
-    await expect(rows.first().textContent()).resolves.toMatch(/^Mutual NDADiscloser, Receiver · added by ID just now/);
+    await expect(rows.first().textContent()).resolves.toMatch(
+      /^Mutual NDARecipient groups: Discloser, Receiver · added by ID just now · not sent yet/,
+    );
     await expect(page().getByRole("status").filter({ hasText: "Added “Mutual NDA”" }).count()).resolves.toBe(1);
     // The focus is back on the button that opened the dialog.
     await poll(async () => (await focused()).text).toBe("Add a template by ID…");
@@ -142,7 +144,7 @@ describeWith(["chromium", "secret-service"], "“Add a template by ID” on the 
       .getByRole("button", { name: /^Remove… Mutual NDA/ })
       .click();
     const confirm = page().getByRole("dialog", { name: "Remove “Mutual NDA”?" });
-    await confirm.getByRole("button", { name: "Remove template" }).click();
+    await confirm.getByRole("button", { name: "Remove from list" }).click();
     await confirm.waitFor({ state: "detached" });
     await page().getByText("None yet: open a draft").waitFor();
     await expect(page().getByRole("status").filter({ hasText: "Removed “Mutual NDA”" }).count()).resolves.toBe(1);
