@@ -113,7 +113,7 @@ describeWith(["chromium", "secret-service"], "“Add a template by ID” on the 
     const rows = page().getByRole("list", { name: "Templates created" }).getByRole("listitem");
     await poll(() => rows.count()).toBe(1);
     await expect(rows.first().textContent()).resolves.toMatch(
-      /^Mutual NDARecipient groups: Discloser, Receiver · added by ID just now · not sent yet/,
+      /^Mutual NDARecipient groups: Discloser, Receiver · added by ID just now · last sent just now · /,
     );
     await expect(page().getByRole("status").filter({ hasText: "Added “Mutual NDA”" }).count()).resolves.toBe(1);
     // The focus is back on the button that opened the dialog.
