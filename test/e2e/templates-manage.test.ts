@@ -133,7 +133,11 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
     const nameBox = landlord.getByLabel("Name");
     const before = await nameBox.boundingBox();
     await page().getByRole("button", { name: "Send", exact: true }).click();
-    await page().getByRole("alert").filter({ hasText: "Give the document a name." }).waitFor();
+    await page()
+      .getByRole("alert")
+      .filter({ hasText: "2 fields need correcting before sending: ADA@example.com is already Tenant's address" })
+      .filter({ hasText: "Give the document a name." })
+      .waitFor();
     const emailProblem = landlord.locator(".field-problem");
     await expect(emailProblem.count()).resolves.toBe(1);
     // The duplicate e-mail's message is under the E-mail box; the Name box beside it keeps its height.

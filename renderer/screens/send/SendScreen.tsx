@@ -140,7 +140,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
     }
   };
 
-  const problemTexts = [shownNameProblem, ...shownProblems.flatMap((row) => [row.name, row.email])].filter(
+  const problemTexts = [...shownProblems.flatMap((row) => [row.name, row.email]), shownNameProblem].filter(
     (text) => text !== undefined && text !== null,
   );
   const problemCount = problemTexts.length;
@@ -213,31 +213,6 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
               <span id={`${ids}-template-about`} className="muted small">
                 Recipient groups: {labels.join(", ")} · {template.source === "by-id" ? "added by ID" : "created"}{" "}
                 {formatWhen(template.createdAt)}
-              </span>
-            </div>
-
-            <div className="form-field">
-              <label htmlFor={`${ids}-document-name`}>Document name</label>
-              <input
-                id={`${ids}-document-name`}
-                value={name}
-                maxLength={maxRecordNameLength}
-                disabled={sending}
-                aria-invalid={shownNameProblem !== null}
-                aria-describedby={`${ids}-document-name-hint${shownNameProblem === null ? "" : ` ${ids}-document-name-problem`}`}
-                onChange={(event) => {
-                  setDocumentName(event.target.value);
-                  setServiceError(null);
-                }}
-              />
-              {shownNameProblem !== null && (
-                <span className="field-problem" id={`${ids}-document-name-problem`}>
-                  {shownNameProblem}
-                </span>
-              )}
-              <span id={`${ids}-document-name-hint`} className="muted small">
-                How Signdesk lists this document and names its signed PDF. Kept on this computer: the service takes no
-                name when sending, so it may show the template’s name.
               </span>
             </div>
 
@@ -323,6 +298,31 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
                 disabled={sending}
                 onChange={(event) => setSubject(event.target.value)}
               />
+            </div>
+
+            <div className="form-field">
+              <label htmlFor={`${ids}-document-name`}>Document name</label>
+              <input
+                id={`${ids}-document-name`}
+                value={name}
+                maxLength={maxRecordNameLength}
+                disabled={sending}
+                aria-invalid={shownNameProblem !== null}
+                aria-describedby={`${ids}-document-name-hint${shownNameProblem === null ? "" : ` ${ids}-document-name-problem`}`}
+                onChange={(event) => {
+                  setDocumentName(event.target.value);
+                  setServiceError(null);
+                }}
+              />
+              {shownNameProblem !== null && (
+                <span className="field-problem" id={`${ids}-document-name-problem`}>
+                  {shownNameProblem}
+                </span>
+              )}
+              <span id={`${ids}-document-name-hint`} className="muted small">
+                How Signdesk lists this document and names its signed PDF. Kept on this computer: the service takes no
+                name when sending, so it may show the template’s name.
+              </span>
             </div>
 
             {problemCount > 0 && (
