@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { newDocumentRecord } from "../../main/documents/send-document";
 import { type AppHarness, openApp } from "../support/app-harness";
-import { seriousAxeViolations } from "../support/axe";
+import { axeInBothThemes, collectPageProblems } from "../support/page-checks";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { callApi, templateForm } from "../support/sandbox";
@@ -24,22 +24,11 @@ describeWith(["chromium", "secret-service"], "“Add a template by ID” on the 
       return { tag: element?.tagName.toLowerCase() ?? "", label: label?.textContent ?? "", text: element?.textContent };
     });
   const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
-  const checkBothThemes = async (what: string) => {
-    for (const scheme of ["light", "dark"] as const) {
-      await page().emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page()), `${what}, ${scheme}`).toEqual([]);
-      await page().screenshot({ path: `${shots}/signdesk-${what}-${scheme}.png` });
-    }
-    await page().emulateMedia({ colorScheme: "light" });
-  };
+  const checkBothThemes = (what: string) => axeInBothThemes(page(), what, shots);
 
   beforeAll(async () => {
     app = await openApp({ viewport: { width: 1280, height: 860 } });
-    page().on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    page().on("console", (message) => {
-      if (message.location().url.endsWith("/favicon.ico")) return;
-      if (message.type() === "error" || message.type() === "warning") problems.push(`console: ${message.text()}`);
-    });
+    collectPageProblems(page(), problems);
     const account = app.core.accounts.active();
     if (account === null) throw new Error("no account");
     const key = await app.core.accounts.apiKey(account.id);

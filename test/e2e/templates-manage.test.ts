@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DocumentRecord, TemplateRecord } from "../../common/records";
 import { type AppHarness, openApp } from "../support/app-harness";
-import { seriousAxeViolations } from "../support/axe";
 import { bridgeCall } from "../support/bridge-call";
+import { axeInBothThemes, collectPageProblems } from "../support/page-checks";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { matchBaseline } from "../support/screenshots";
@@ -46,14 +46,7 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
   const page = () => app.page;
   const templateRows = () => page().getByRole("list", { name: "Templates created" }).locator(":scope > li");
   const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, slow);
-  const checkBothThemes = async (what: string) => {
-    for (const scheme of ["light", "dark"] as const) {
-      await page().emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page()), `${what}, ${scheme}`).toEqual([]);
-      await page().screenshot({ path: `${shots}/signdesk-${what}-${scheme}.png` });
-    }
-    await page().emulateMedia({ colorScheme: "light" });
-  };
+  const checkBothThemes = (what: string) => axeInBothThemes(page(), what, shots);
   const goTo = async (screen: "Templates" | "Documents" | "Accounts") => {
     await page()
       .getByRole("navigation", { name: "Main" })
@@ -64,11 +57,7 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
 
   beforeAll(async () => {
     app = await openApp({ viewport: { width: 1280, height: 820 } });
-    page().on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    page().on("console", (message) => {
-      if (message.location().url.endsWith("/favicon.ico")) return;
-      if (message.type() === "error" || message.type() === "warning") problems.push(`console: ${message.text()}`);
-    });
+    collectPageProblems(page(), problems);
     await page().locator("#templates-title").waitFor(slow);
     draftId = await makeDraft(page());
     first = (
@@ -143,11 +132,7 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
     // The duplicate e-mail's message is under the E-mail box; the Name box beside it keeps its height.
     const after = await nameBox.boundingBox();
     expect(after?.height).toBe(before?.height);
-    await page().screenshot({ path: `${shots}/signdesk-send-problems-light.png` });
-    await page().emulateMedia({ colorScheme: "dark" });
-    await page().screenshot({ path: `${shots}/signdesk-send-problems-dark.png` });
-    await page().emulateMedia({ colorScheme: "light" });
-    expect(await seriousAxeViolations(page())).toEqual([]);
+    await checkBothThemes("send-problems");
 
     await landlord.getByLabel("E-mail").fill("bob@example.com");
     await documentName.fill("Lease 2031 – Ada Tenant");
