@@ -1,8 +1,10 @@
+import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Draft } from "../../common/draft";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
+import { callApi } from "../support/sandbox";
 
 /** Templates kept in Signdesk's list (renamed, removed, superseded by a new version) and named sends. */
 describeWith("secret-service", "managing templates and naming sends", () => {
@@ -16,7 +18,7 @@ describeWith("secret-service", "managing templates and naming sends", () => {
     await app.call("draftsSave", {
       draft: {
         ...draft,
-        fields: [{ id: "s", type: "Signature", groupId: draft.groups[0]?.id ?? "", page: 1, x: 72, y: 72 }],
+        fields: [{ id: "note", type: "Text", groupId: draft.groups[0]?.id ?? "", page: 1, x: 72, y: 72 }],
       },
     });
   });
@@ -73,6 +75,12 @@ describeWith("secret-service", "managing templates and naming sends", () => {
       documentName: " Offer for Ada ",
     });
     expect(named.name).toBe("Offer for Ada");
+    // Signed, its final PDF is downloaded under that name.
+    const link = (await app.call("sandboxOutbox")).find((message) => message.pdf_id === named.pdfId)?.signingUrl;
+    await callApi(link ?? "", "POST", "", { json: { fields: { note: "Signed" } } });
+    await app.call("documentsRefresh", { pdfIds: [named.pdfId] });
+    const saved = await app.call("documentsDownload", { pdfId: named.pdfId, transferId: "download" });
+    expect(path.basename(saved.path)).toBe("Offer for Ada - signed.pdf");
     const plain = await app.call("documentsSend", {
       templateId: template.templateId,
       recipients: [{ name: "Bo", email: "bo@example.com" }],
