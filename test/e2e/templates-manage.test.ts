@@ -183,6 +183,16 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
       "Lease (2 recipients)",
     ]);
     await page().getByRole("button", { name: "Cancel" }).click();
+    // Sent from "Earlier versions", the earlier one is offered too, and said to be one.
+    await goTo("Templates");
+    await templateRows().first().getByText("Earlier versions (1)").click();
+    await page().getByRole("button", { name: "Send… version 1 of Lease" }).click();
+    await page().locator("#send-title").waitFor(slow);
+    await expect(page().getByLabel("Template").locator("option:checked").textContent()).resolves.toBe(
+      "Lease 2031, an earlier version (2 recipients)",
+    );
+    await expect(page().getByLabel("Document name").inputValue()).resolves.toBe("Lease 2031");
+    await page().getByRole("button", { name: "Cancel" }).click();
     await goTo("Templates");
   });
 

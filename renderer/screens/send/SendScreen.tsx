@@ -206,7 +206,9 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
               >
                 {available.map((entry) => (
                   <option key={entry.templateId} value={entry.templateId}>
-                    {entry.name} ({entry.groups.length} {entry.groups.length === 1 ? "recipient" : "recipients"})
+                    {entry.name}
+                    {entry.supersededBy === undefined ? "" : ", an earlier version"} ({entry.groups.length}{" "}
+                    {entry.groups.length === 1 ? "recipient" : "recipients"})
                   </option>
                 ))}
               </select>

@@ -349,7 +349,7 @@ export function TemplatesScreen({
         <RemoveTemplateDialog
           bridge={bridge}
           template={removing}
-          replacement={replacementOf(removing)}
+          replacement={removing.supersededBy === undefined ? replacementOf(removing) : undefined}
           onClose={(confirmed) => {
             const removed = removing;
             setRemoving(null);
