@@ -25,6 +25,7 @@ export const channelNames = {
   templatesCreate: "templates:create",
   templatesAddById: "templates:addById",
   templatesRemove: "templates:remove",
+  templatesRename: "templates:rename",
   templatesSeenIds: "templates:seenIds",
   documentsList: "documents:list",
   documentsSend: "documents:send",

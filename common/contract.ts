@@ -3,6 +3,7 @@ import { AccountChangesSchema, AccountInputSchema, AccountSchema, ConnectionChec
 import { type ChannelName, channelNames, type EventName, type MethodName } from "./channels";
 import { DraftSchema, DraftSummarySchema } from "./draft";
 import { LibreOfficeStatusSchema, ProgramPathSchema } from "./libreoffice";
+import { DocumentNameSchema, TemplateNameSchema } from "./record-names";
 import {
   DocumentChangeSchema,
   DocumentRecordSchema,
@@ -139,8 +140,17 @@ export const channels = {
     args: TemplateByIdInputSchema,
     result: TemplateRecordSchema,
   },
-  /** Removes a template added by ID from the list (the service keeps it; its documents stay listed). */
+  /**
+   * Removes a template from Signdesk's list (the service keeps it; its documents stay listed; the version it
+   * superseded, if any, takes its place).
+   */
   templatesRemove: { channel: channelNames.templatesRemove, args: z.object({ templateId: Id }), result: Nothing },
+  /** Renames a template in Signdesk's list only: the service has no call to rename one. */
+  templatesRename: {
+    channel: channelNames.templatesRename,
+    args: z.object({ templateId: Id, name: TemplateNameSchema }),
+    result: TemplateRecordSchema,
+  },
   /** Template IDs the account's documents name that none of its templates has, newest first. */
   templatesSeenIds: { channel: channelNames.templatesSeenIds, args: NoArgs, result: z.array(SeenTemplateIdSchema) },
 
@@ -155,6 +165,8 @@ export const channels = {
       templateId: Id,
       recipients: z.array(RecipientSchema).min(1),
       emailSubject: z.string().max(300).optional(),
+      /** The document's name in Signdesk (default: the template's); kept locally, as the service takes none. */
+      documentName: DocumentNameSchema.optional(),
       /** Ties the "checking" transfer:progress events (after a lost answer) to this send. */
       transferId: TransferId.optional(),
     }),

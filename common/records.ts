@@ -13,6 +13,11 @@ export const TemplateRecordSchema = z.object({
   createdAt: z.string(),
   /** "by-id": made outside Signdesk and added by its ID (no draft, no s3Url); absent: created by the app. */
   source: z.literal("by-id").optional(),
+  /**
+   * The ID of the template made later from the same draft, which takes this one's place in the list (this one
+   * stays sendable under "Earlier versions"). Absent: the newest version, and in older settings files.
+   */
+  supersededBy: z.string().optional(),
 });
 export type TemplateRecord = z.infer<typeof TemplateRecordSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { maxDraftNameLength, maxGroupLabelLength } from "./draft";
+import { maxGroupLabelLength } from "./draft";
 import { limits } from "./fields";
+import { TemplateNameSchema } from "./record-names";
 
 /**
  * A template made outside Signdesk (in the service's web app, as its quick start has people do), added to an
@@ -27,11 +28,7 @@ const GroupLabelInputSchema = z
 
 export const TemplateByIdInputSchema = z.object({
   templateId: TemplateIdInputSchema,
-  name: z
-    .string()
-    .trim()
-    .min(1, "Give the template a name.")
-    .max(maxDraftNameLength, `Keep the name to ${maxDraftNameLength} characters or fewer.`),
+  name: TemplateNameSchema,
   /** In the template's order: group i is the service's recipient i + 1 (API-NOTES.md). */
   groups: z
     .array(z.object({ label: GroupLabelInputSchema }))

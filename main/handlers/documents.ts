@@ -40,7 +40,7 @@ export function documentHandlers(
       reachable: core.tracker.reachable,
     }),
 
-    documentsSend: async ({ templateId, recipients, emailSubject, transferId }) => {
+    documentsSend: async ({ templateId, recipients, emailSubject, documentName, transferId }) => {
       const account = core.activeAccount();
       const template = core.settings
         .get("templates")
@@ -48,13 +48,15 @@ export function documentHandlers(
       if (template === undefined)
         throw new HandlerError("not_found", "Signdesk has no record of that template for this account.");
       checkSendRecipients(recipients, template.groups.length);
+      // createFromTemplate takes no name (API-SPEC.md 4.2): the name is Signdesk's own.
+      const name = documentName ?? template.name;
       const onChecking = (done: number, total: number) => {
         if (transferId !== undefined) core.emit("transfer:progress", { transferId, kind: "checking", done, total });
       };
       return createDocumentOnce(
         core,
         account,
-        { name: template.name, templateId, recipients },
+        { name, templateId, recipients },
         async () => {
           const sent = await core.clientFor(account).createFromTemplate({
             templateId,
@@ -62,10 +64,7 @@ export function documentHandlers(
             ...(emailSubject === undefined ? {} : { emailSubject }),
           });
           const at = new Date(core.now()).toISOString();
-          return trackNewDocument(
-            core,
-            newDocumentRecord(account, sent.pdf_id, template.name, templateId, recipients, at),
-          );
+          return trackNewDocument(core, newDocumentRecord(account, sent.pdf_id, name, templateId, recipients, at));
         },
         { onChecking },
       );

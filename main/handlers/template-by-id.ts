@@ -1,15 +1,26 @@
 import type { TemplateRecord } from "../../common/records";
+import { withoutVersion } from "../../common/template-versions";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
 import { templateIdsSeen } from "../templates/template-ids-seen";
 
-/** Templates made outside the app, added by their ID; and the IDs the account's documents suggest. */
+/**
+ * Templates made outside the app, added by their ID; the IDs the account's documents suggest; and what the
+ * list keeps of any template (its name, whether it is listed), which the service never learns.
+ */
 export function templateByIdHandlers(
   core: Core,
-): Pick<HandlerImplementations, "templatesAddById" | "templatesRemove" | "templatesSeenIds"> {
+): Pick<HandlerImplementations, "templatesAddById" | "templatesRemove" | "templatesRename" | "templatesSeenIds"> {
   const templatesOf = (accountId: string) =>
     core.settings.get("templates").filter((record) => record.accountId === accountId);
+
+  const listed = (templateId: string) => {
+    const record = templatesOf(core.activeAccount().id).find((candidate) => candidate.templateId === templateId);
+    if (record === undefined)
+      throw new HandlerError("not_found", "Signdesk has no record of that template for this account.");
+    return record;
+  };
 
   return {
     templatesAddById: ({ templateId, name, groups }) => {
@@ -32,23 +43,24 @@ export function templateByIdHandlers(
       return record;
     },
 
+    /** Any template, created here or added by ID: Signdesk's list only (the service has no call to delete one). */
     templatesRemove: ({ templateId }) => {
-      const account = core.activeAccount();
-      const record = templatesOf(account.id).find((candidate) => candidate.templateId === templateId);
-      if (record === undefined)
-        throw new HandlerError("not_found", "Signdesk has no record of that template for this account.");
-      if (record.source !== "by-id") {
-        throw new HandlerError(
-          "invalid_argument",
-          `“${record.name}” was created in Signdesk; only templates added by their ID can be removed.`,
-        );
-      }
+      const record = listed(templateId);
+      core.settings.update({ templates: withoutVersion(core.settings.get("templates"), record) });
+      return null;
+    },
+
+    templatesRename: ({ templateId, name }) => {
+      const record = listed(templateId);
+      const renamed = { ...record, name };
       core.settings.update({
         templates: core.settings
           .get("templates")
-          .filter((candidate) => !(candidate.accountId === account.id && candidate.templateId === templateId)),
+          .map((candidate) =>
+            candidate.accountId === record.accountId && candidate.templateId === templateId ? renamed : candidate,
+          ),
       });
-      return null;
+      return renamed;
     },
 
     templatesSeenIds: () => {

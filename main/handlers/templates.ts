@@ -1,6 +1,7 @@
 import type { ArgsOf, ResultOf } from "../../common/contract";
 import { safeFileName } from "../../common/file-names";
 import type { TemplateRecord } from "../../common/records";
+import { supersedeByNewVersion } from "../../common/template-versions";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import {
@@ -59,8 +60,9 @@ export function templateHandlers(core: Core): Pick<HandlerImplementations, "temp
       groups: draft.groups.map((group) => ({ label: group.label })),
       createdAt: at(),
     });
+    // A draft's new template supersedes the one it made before (New version from its draft).
     const remember = (record: TemplateRecord) =>
-      core.settings.update({ templates: [...core.settings.get("templates"), record] });
+      core.settings.update({ templates: supersedeByNewVersion(core.settings.get("templates"), record) });
 
     if (send === undefined) {
       const created = await client.createNewTemplate(input, { onProgress }).catch((error: unknown) => {

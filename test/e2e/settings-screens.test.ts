@@ -290,6 +290,7 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
 
     // Added with a wrong key (typed in a password field; never in the page's markup).
     await add.getByLabel("Service address").fill(`${sandbox.url}/`);
+    await add.getByText("Advanced settings").click();
     await add.getByRole("radio", { name: /^Bottom-left/ }).check();
     const keyField = add.getByLabel("API key");
     await expect(keyField.getAttribute("type")).resolves.toBe("password");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { newDocumentRecord } from "../../main/documents/send-document";
 import { type AppHarness, openApp } from "../support/app-harness";
-import { seriousAxeViolations } from "../support/axe";
+import { axeInBothThemes, collectPageProblems } from "../support/page-checks";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { callApi, templateForm } from "../support/sandbox";
@@ -24,22 +24,11 @@ describeWith(["chromium", "secret-service"], "“Add a template by ID” on the 
       return { tag: element?.tagName.toLowerCase() ?? "", label: label?.textContent ?? "", text: element?.textContent };
     });
   const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
-  const checkBothThemes = async (what: string) => {
-    for (const scheme of ["light", "dark"] as const) {
-      await page().emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page()), `${what}, ${scheme}`).toEqual([]);
-      await page().screenshot({ path: `${shots}/signdesk-${what}-${scheme}.png` });
-    }
-    await page().emulateMedia({ colorScheme: "light" });
-  };
+  const checkBothThemes = (what: string) => axeInBothThemes(page(), what, shots);
 
   beforeAll(async () => {
     app = await openApp({ viewport: { width: 1280, height: 860 } });
-    page().on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    page().on("console", (message) => {
-      if (message.location().url.endsWith("/favicon.ico")) return;
-      if (message.type() === "error" || message.type() === "warning") problems.push(`console: ${message.text()}`);
-    });
+    collectPageProblems(page(), problems);
     const account = app.core.accounts.active();
     if (account === null) throw new Error("no account");
     const key = await app.core.accounts.apiKey(account.id);
@@ -112,7 +101,9 @@ describeWith(["chromium", "secret-service"], "“Add a template by ID” on the 
     await dialog().waitFor({ state: "detached" });
     const rows = page().getByRole("list", { name: "Templates created" }).getByRole("listitem");
     await poll(() => rows.count()).toBe(1);
-    await expect(rows.first().textContent()).resolves.toMatch(/^Mutual NDADiscloser, Receiver · added by ID just now/);
+    await expect(rows.first().textContent()).resolves.toMatch(
+      /^Mutual NDARecipient groups: Discloser, Receiver · added by ID just now · last sent just now · /,
+    );
     await expect(page().getByRole("status").filter({ hasText: "Added “Mutual NDA”" }).count()).resolves.toBe(1);
     // The focus is back on the button that opened the dialog.
     await poll(async () => (await focused()).text).toBe("Add a template by ID…");
@@ -142,7 +133,7 @@ describeWith(["chromium", "secret-service"], "“Add a template by ID” on the 
       .getByRole("button", { name: /^Remove… Mutual NDA/ })
       .click();
     const confirm = page().getByRole("dialog", { name: "Remove “Mutual NDA”?" });
-    await confirm.getByRole("button", { name: "Remove template" }).click();
+    await confirm.getByRole("button", { name: "Remove from list" }).click();
     await confirm.waitFor({ state: "detached" });
     await page().getByText("None yet: open a draft").waitFor();
     await expect(page().getByRole("status").filter({ hasText: "Removed “Mutual NDA”" }).count()).resolves.toBe(1);

@@ -1,8 +1,9 @@
-import { type RefObject, useId } from "react";
+import { type RefObject, useId, useState } from "react";
 import type { Account } from "../../../common/accounts";
 import { checkHttpsAddress } from "../webhooks/address-checks";
 import "../webhooks/settings.css";
 import "./accounts.css";
+import "./account-fields.css";
 
 export type CoordinateOrigin = Account["coordinateOrigin"];
 
@@ -58,7 +59,7 @@ interface AccountFieldsProps {
   idPrefix: string;
 }
 
-/** Name, base URL, coordinate origin and (uncontrolled, so that it never reaches the page's markup) the API key. */
+/** Name, base URL, coordinate origin (under "Advanced settings") and (uncontrolled, so that it never reaches the page's markup) the API key. */
 export function AccountFields({
   draft,
   onChange,
@@ -69,6 +70,7 @@ export function AccountFields({
   idPrefix,
 }: AccountFieldsProps) {
   const originName = useId();
+  const [advancedAtFirst] = useState(draft.coordinateOrigin !== "top-left");
   const id = (field: string) => `${idPrefix}-${field}`;
   const described = (field: keyof AccountProblems, hint?: string) =>
     [problems[field] === undefined ? null : id(`${field}-problem`), hint ?? null].filter(Boolean).join(" ") ||
@@ -121,25 +123,29 @@ export function AccountFields({
         </span>
       </div>
 
-      <fieldset className="settings-fieldset">
-        <legend>Coordinate origin</legend>
-        <p className="settings-hint">Where the service measures field positions from on each page.</p>
-        {origins.map((origin) => (
-          <label key={origin.value} className="settings-choice">
-            <input
-              type="radio"
-              name={originName}
-              value={origin.value}
-              checked={draft.coordinateOrigin === origin.value}
-              onChange={() => onChange({ ...draft, coordinateOrigin: origin.value })}
-            />
-            <span>
-              {origin.label}
-              <span className="settings-hint">{origin.explanation}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      {/* Most accounts never need it: folded, open at first only when set to the unusual choice. */}
+      <details className="account-advanced" open={advancedAtFirst}>
+        <summary>Advanced settings</summary>
+        <fieldset className="settings-fieldset">
+          <legend>Coordinate origin</legend>
+          <p className="settings-hint">Where the service measures field positions from on each page.</p>
+          {origins.map((origin) => (
+            <label key={origin.value} className="settings-choice">
+              <input
+                type="radio"
+                name={originName}
+                value={origin.value}
+                checked={draft.coordinateOrigin === origin.value}
+                onChange={() => onChange({ ...draft, coordinateOrigin: origin.value })}
+              />
+              <span>
+                {origin.label}
+                <span className="settings-hint">{origin.explanation}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </details>
 
       {keyField !== undefined && (
         <div className="settings-field">

@@ -1,7 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
+import { DocumentNameSchema, maxRecordNameLength, nameProblem } from "../../../common/record-names";
 import type { TemplateRecord } from "../../../common/records";
 import type { IpcError } from "../../../common/result";
+import { templateVersions } from "../../../common/template-versions";
 import { CheckingNotice, ServiceFailure } from "../../components/ServiceFailure";
 import { formatWhen } from "../../format/when";
 import { useResource } from "../../hooks/useResource";
@@ -14,6 +16,7 @@ import {
   recentRecipients,
 } from "../../recipients/recipients";
 import "../documents/documents.css";
+import "./send.css";
 
 interface SendScreenProps {
   bridge: SigndeskApi;
@@ -27,6 +30,13 @@ interface SendScreenProps {
 const newestFirst = (templates: readonly TemplateRecord[]) =>
   [...templates].sort((a, b) => (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0));
 
+/** The newest version of each template, and the earlier version asked for (sent from "Earlier versions"). */
+const sendable = (templates: readonly TemplateRecord[], asked: string | null | undefined) =>
+  templateVersions(templates).flatMap(({ current, earlier }) => [
+    current,
+    ...earlier.filter((template) => template.templateId === asked),
+  ]);
+
 /** Sends a created template for signature: one recipient per recipient group, an optional e-mail subject. */
 export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: SendScreenProps) {
   const [templates] = useResource(() => bridge.templatesList(), [bridge]);
@@ -34,6 +44,8 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
   const [chosen, setChosen] = useState<string | null>(null);
   const [entries, setEntries] = useState<RecipientEntry[]>([]);
   const [subject, setSubject] = useState("");
+  /** The document's name as typed; null: the chosen template's name. */
+  const [documentName, setDocumentName] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
   /** Set while the service is asked whether a send whose answer was lost was made. */
@@ -51,7 +63,10 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
     heading.current?.focus();
   }, []);
 
-  const available = useMemo(() => (templates.status === "ready" ? newestFirst(templates.value) : []), [templates]);
+  const available = useMemo(
+    () => (templates.status === "ready" ? newestFirst(sendable(templates.value, initialTemplateId)) : []),
+    [templates, initialTemplateId],
+  );
   const initialMissing =
     initialTemplateId !== undefined &&
     initialTemplateId !== null &&
@@ -68,6 +83,9 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
   const rows = labels.map((_, index) => entries[index] ?? blankEntry);
   const problems = checkRecipients(rows, labels);
   const shownProblems = attempted ? problems : [];
+  const name = documentName ?? template?.name ?? "";
+  const nameWrong = nameProblem(DocumentNameSchema, name);
+  const shownNameProblem = attempted ? nameWrong : null;
   const known = useMemo(
     () => (documents.status === "ready" ? recentRecipients(documents.value.documents) : []),
     [documents],
@@ -87,7 +105,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
     setAttempted(true);
     setServiceError(null);
     if (template === undefined) return;
-    if (hasProblems(problems)) {
+    if (hasProblems(problems) || nameWrong !== null) {
       // Take the user to the first field to correct.
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
@@ -103,6 +121,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
       const result = await bridge.documentsSend({
         templateId: template.templateId,
         recipients: rows.map((row) => ({ name: row.name.trim(), email: row.email.trim() })),
+        documentName: name,
         ...(subject.trim() === "" ? {} : { emailSubject: subject.trim() }),
         transferId,
       });
@@ -121,10 +140,10 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
     }
   };
 
-  const problemCount = shownProblems.reduce(
-    (count, row) => count + (row.name === undefined ? 0 : 1) + (row.email === undefined ? 0 : 1),
-    0,
+  const problemTexts = [...shownProblems.flatMap((row) => [row.name, row.email]), shownNameProblem].filter(
+    (text) => text !== undefined && text !== null,
   );
+  const problemCount = problemTexts.length;
 
   return (
     <section className="screen send-screen" aria-labelledby="send-title">
@@ -180,13 +199,16 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
                 aria-describedby={`${ids}-template-about`}
                 onChange={(event) => {
                   setChosen(event.target.value);
+                  if (documentName === template.name) setDocumentName(null);
                   setServiceError(null);
                   setUnknownOutcome(false);
                 }}
               >
                 {available.map((entry) => (
                   <option key={entry.templateId} value={entry.templateId}>
-                    {entry.name} ({entry.groups.length} {entry.groups.length === 1 ? "recipient" : "recipients"})
+                    {entry.name}
+                    {entry.supersededBy === undefined ? "" : ", an earlier version"} ({entry.groups.length}{" "}
+                    {entry.groups.length === 1 ? "recipient" : "recipients"})
                   </option>
                 ))}
               </select>
@@ -280,13 +302,35 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
               />
             </div>
 
+            <div className="form-field">
+              <label htmlFor={`${ids}-document-name`}>Document name</label>
+              <input
+                id={`${ids}-document-name`}
+                value={name}
+                maxLength={maxRecordNameLength}
+                disabled={sending}
+                aria-invalid={shownNameProblem !== null}
+                aria-describedby={`${ids}-document-name-hint${shownNameProblem === null ? "" : ` ${ids}-document-name-problem`}`}
+                onChange={(event) => {
+                  setDocumentName(event.target.value);
+                  setServiceError(null);
+                }}
+              />
+              {shownNameProblem !== null && (
+                <span className="field-problem" id={`${ids}-document-name-problem`}>
+                  {shownNameProblem}
+                </span>
+              )}
+              <span id={`${ids}-document-name-hint`} className="muted small">
+                How Signdesk lists this document and names its signed PDF. Kept on this computer: the service takes no
+                name when sending, so it may show the template’s name.
+              </span>
+            </div>
+
             {problemCount > 0 && (
               <p className="problem" role="alert">
                 {problemCount === 1 ? "One field needs" : `${problemCount} fields need`} correcting before sending:{" "}
-                {shownProblems
-                  .flatMap((row) => [row.name, row.email])
-                  .filter((text) => text !== undefined)
-                  .join(" ")}
+                {problemTexts.join(" ")}
               </p>
             )}
             {checking !== null && <CheckingNotice done={checking.done} total={checking.total} />}

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
 import type { TemplateRecord } from "../../../common/records";
+import { templateVersions } from "../../../common/template-versions";
 import { type UndoOffer, UndoToast } from "../../components/UndoToast";
-import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
 import {
   discardOpening,
@@ -12,11 +12,15 @@ import {
   offerPrefetched,
   startOpening,
 } from "../../pdf/prefetch";
-import { ConfirmDialog } from "../webhooks/ConfirmDialog";
 import { AddTemplateByIdDialog } from "./AddTemplateByIdDialog";
 import { DraftRow } from "./DraftRow";
 import { DraftThumbnail } from "./DraftThumbnail";
+import { RemoveTemplateDialog } from "./RemoveTemplateDialog";
+import { RenameTemplateDialog } from "./RenameTemplateDialog";
 import { readDraftFile } from "./read-dropped-file";
+import { TemplateRow } from "./TemplateRow";
+import { lastSentByTemplate } from "./template-use";
+import "./templates.css";
 import { useFileDrop } from "./useFileDrop";
 
 /** How long main may wait for page 1 of a new PDF to be drawn before it makes the draft anyway. */
@@ -62,6 +66,12 @@ export function TemplatesScreen({
   const [busy, setBusy] = useState<string | null>(null);
   const [addingById, setAddingById] = useState(false);
   const [removing, setRemoving] = useState<TemplateRecord | null>(null);
+  const [renaming, setRenaming] = useState<TemplateRecord | null>(null);
+  const [documents] = useResource(() => bridge.documentsList(), [bridge]);
+  const lastSent = useMemo(
+    () => (documents.status === "ready" ? lastSentByTemplate(documents.value.documents) : new Map<string, string>()),
+    [documents],
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(initialProblem);
   const [undo, setUndo] = useState<UndoOffer | null>(null);
@@ -139,6 +149,28 @@ export function TemplatesScreen({
     [bridge, onOpenDraft],
   );
   const dragging = useFileDrop(createFrom);
+
+  /** The version listed in `template`'s place once it is removed: the newest one it superseded. */
+  const replacementOf = (template: TemplateRecord) =>
+    templates.status === "ready"
+      ? templates.value
+          .filter((record) => record.supersededBy === template.templateId)
+          .sort((a, b) => (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0))[0]
+      : undefined;
+
+  const newVersion = (template: TemplateRecord) => {
+    setNotice(null);
+    // While the drafts are still being read, the editor says so itself should the draft be gone.
+    const gone = drafts.status === "ready" && !drafts.value.drafts.some((draft) => draft.id === template.draftId);
+    if (template.draftId !== null && !gone) {
+      onOpenDraft(template.draftId);
+      return;
+    }
+    setProblem(
+      `The draft “${template.name}” was created from has been deleted, so there is no draft to make a new version from. ` +
+        "Start a new draft from the PDF instead: its template will be listed separately.",
+    );
+  };
 
   const act = async (run: () => Promise<unknown>) => {
     setProblem(null);
@@ -259,28 +291,25 @@ export function TemplatesScreen({
         {templates.status === "failed" && <p role="alert">{templates.message}</p>}
         {templates.status === "ready" && templates.value.length > 0 && (
           <ul className="template-list" aria-label="Templates created">
-            {[...templates.value].reverse().map((template) => (
-              <li key={template.templateId} className="template-row">
-                <div className="draft-main">
-                  <span className="template-name">{template.name}</span>
-                  <span className="draft-meta">
-                    {template.groups.map((group) => group.label).join(", ")} ·{" "}
-                    {template.source === "by-id" ? "added by ID" : "created"} {formatWhen(template.createdAt)} ·{" "}
-                    <code>{template.templateId}</code>
-                  </span>
-                </div>
-                <div className="row-actions">
-                  <button type="button" onClick={() => onSendTemplate(template.templateId)}>
-                    Send…<span className="visually-hidden"> {template.name}</span>
-                  </button>
-                  {template.source === "by-id" && (
-                    <button type="button" className="danger" onClick={() => setRemoving(template)}>
-                      Remove…<span className="visually-hidden"> {template.name}</span>
-                    </button>
-                  )}
-                </div>
-              </li>
-            ))}
+            {templateVersions(templates.value)
+              .reverse()
+              .map((versions) => (
+                <TemplateRow
+                  key={versions.current.templateId}
+                  versions={versions}
+                  lastSent={lastSent}
+                  onSend={(template) => onSendTemplate(template.templateId)}
+                  onRename={(template) => {
+                    setNotice(null);
+                    setRenaming(template);
+                  }}
+                  onNewVersion={newVersion}
+                  onRemove={(template) => {
+                    setNotice(null);
+                    setRemoving(template);
+                  }}
+                />
+              ))}
           </ul>
         )}
       </div>
@@ -303,30 +332,34 @@ export function TemplatesScreen({
           }}
         />
       )}
-      {removing !== null && (
-        <ConfirmDialog
-          title={`Remove “${removing.name}”?`}
-          confirmLabel="Remove template"
-          busyLabel="Removing…"
-          onConfirm={async () => {
-            const result = await bridge.templatesRemove({ templateId: removing.templateId });
-            return result.ok ? null : `“${removing.name}” was not removed: ${result.error.message}`;
+      {renaming !== null && (
+        <RenameTemplateDialog
+          bridge={bridge}
+          template={renaming}
+          onClose={() => setRenaming(null)}
+          onRenamed={(template) => {
+            setRenaming(null);
+            setProblem(null);
+            setNotice(`Renamed to “${template.name}” in Signdesk. The service keeps the name it was created with.`);
+            reloadTemplates();
           }}
+        />
+      )}
+      {removing !== null && (
+        <RemoveTemplateDialog
+          bridge={bridge}
+          template={removing}
+          replacement={removing.supersededBy === undefined ? replacementOf(removing) : undefined}
           onClose={(confirmed) => {
             const removed = removing;
             setRemoving(null);
             if (!confirmed) return;
             setProblem(null);
-            setNotice(`Removed “${removed.name}” from this list.`);
+            setNotice(`Removed “${removed.name}” from Signdesk’s list. The service keeps the template.`);
             reloadTemplates();
             requestAnimationFrame(() => document.getElementById("templates-title")?.focus());
           }}
-        >
-          <p>
-            Signdesk stops listing it. The template stays at the service, the documents sent from it stay listed, and
-            you can add it again by its ID (<code>{removing.templateId}</code>).
-          </p>
-        </ConfirmDialog>
+        />
       )}
     </section>
   );

@@ -1,0 +1,90 @@
+import type { TemplateRecord } from "../../../common/records";
+import type { TemplateVersions } from "../../../common/template-versions";
+import { formatWhen } from "../../format/when";
+
+interface TemplateRowProps {
+  versions: TemplateVersions;
+  /** When each template was last sent (by template ID). */
+  lastSent: ReadonlyMap<string, string>;
+  onSend: (template: TemplateRecord) => void;
+  onRename: (template: TemplateRecord) => void;
+  onNewVersion: (template: TemplateRecord) => void;
+  onRemove: (template: TemplateRecord) => void;
+}
+
+function made(template: TemplateRecord): string {
+  return `${template.source === "by-id" ? "added by ID" : "created"} ${formatWhen(template.createdAt)}`;
+}
+
+function lastUse(template: TemplateRecord, lastSent: ReadonlyMap<string, string>): string {
+  const at = lastSent.get(template.templateId);
+  return at === undefined ? "not sent yet" : `last sent ${formatWhen(at)}`;
+}
+
+/** A template as listed: its newest version with what can be done with it, its earlier versions folded. */
+export function TemplateRow({ versions, lastSent, onSend, onRename, onNewVersion, onRemove }: TemplateRowProps) {
+  const { current, earlier } = versions;
+  const version = earlier.length === 0 ? "" : ` · version ${earlier.length + 1}`;
+  return (
+    <li className="template-row">
+      <div className="template-row-top">
+        <div className="draft-main">
+          <span className="template-name">{current.name}</span>
+          <span className="draft-meta">
+            Recipient groups: {current.groups.map((group) => group.label).join(", ")}
+            {version} · {made(current)} · {lastUse(current, lastSent)} · <code>{current.templateId}</code>
+          </span>
+        </div>
+        <div className="row-actions">
+          <button type="button" onClick={() => onSend(current)}>
+            Send…<span className="visually-hidden"> {current.name}</span>
+          </button>
+          <button type="button" onClick={() => onRename(current)}>
+            Rename…<span className="visually-hidden"> {current.name}</span>
+          </button>
+          {current.draftId !== null && (
+            <button type="button" onClick={() => onNewVersion(current)}>
+              New version from its draft<span className="visually-hidden"> ({current.name})</span>
+            </button>
+          )}
+          <button type="button" className="danger" onClick={() => onRemove(current)}>
+            Remove…<span className="visually-hidden"> {current.name}</span>
+          </button>
+        </div>
+      </div>
+      {earlier.length > 0 && (
+        <details className="earlier-versions">
+          <summary>
+            Earlier versions ({earlier.length})<span className="visually-hidden"> of {current.name}</span>
+          </summary>
+          <ul aria-label={`Earlier versions of ${current.name}`}>
+            {earlier.map((template, index) => (
+              <li key={template.templateId}>
+                <span className="draft-meta">
+                  Version {earlier.length - index}: “{template.name}” · {made(template)} · {lastUse(template, lastSent)}{" "}
+                  · <code>{template.templateId}</code>
+                </span>
+                <div className="row-actions">
+                  <button type="button" onClick={() => onSend(template)}>
+                    Send…
+                    <span className="visually-hidden">
+                      {" "}
+                      version {earlier.length - index} of {current.name}
+                    </span>
+                  </button>
+                  <button type="button" className="danger" onClick={() => onRemove(template)}>
+                    Remove…
+                    <span className="visually-hidden">
+                      {" "}
+                      version {earlier.length - index} of {current.name}
+                    </span>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </li>
+  );
+}
