@@ -18,6 +18,8 @@ export const TemplateRecordSchema = z.object({
    * stays sendable under "Earlier versions"). Absent: the newest version, and in older settings files.
    */
   supersededBy: z.string().optional(),
+  /** The name the service knows it by, kept when it is renamed in Signdesk (the service names documents after it). */
+  serviceName: z.string().optional(),
 });
 export type TemplateRecord = z.infer<typeof TemplateRecordSchema>;
 

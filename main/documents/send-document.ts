@@ -52,7 +52,10 @@ export const defaultSendCheck: SendCheckOptions = {
 
 /** What the send asked for. */
 export interface ExpectedDocument {
+  /** The name Signdesk records (a send's own name, else the template's). */
   name: string;
+  /** The name the service gives the document, when it differs from `name` (it names a send after its template). */
+  serviceName?: string;
   /** The template sent; null when the same call creates the template (createNewTemplate with recipients). */
   templateId: string | null;
   recipients: { name: string; email: string }[];
@@ -140,7 +143,8 @@ async function lookForDocument(
     }
     const found = candidates(core, account, listed, expected, before);
     // Several new documents to the same people: the one with the name sent, if only one has it.
-    const named = found.length > 1 ? found.filter((document) => document.name === expected.name) : found;
+    const named =
+      found.length > 1 ? found.filter((document) => document.name === (expected.serviceName ?? expected.name)) : found;
     const [only] = named;
     if (named.length === 1 && only !== undefined) return { kind: "found", document: only };
     if (found.length > 1) return { kind: "several", count: found.length };

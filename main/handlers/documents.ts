@@ -56,7 +56,7 @@ export function documentHandlers(
       return createDocumentOnce(
         core,
         account,
-        { name, templateId, recipients },
+        { name, serviceName: template.serviceName ?? template.name, templateId, recipients },
         async () => {
           const sent = await core.clientFor(account).createFromTemplate({
             templateId,

@@ -52,7 +52,7 @@ export function templateByIdHandlers(
 
     templatesRename: ({ templateId, name }) => {
       const record = listed(templateId);
-      const renamed = { ...record, name };
+      const renamed = { ...record, name, serviceName: record.serviceName ?? record.name };
       core.settings.update({
         templates: core.settings
           .get("templates")

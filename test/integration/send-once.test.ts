@@ -184,6 +184,25 @@ describeWith("secret-service", "a send is made once, whatever happens to its ans
     });
   });
 
+  it("a named send of a renamed template: told apart by the name the service gives, kept under its own", async () => {
+    const own = (await makeDraftTemplate("Renamed.pdf")).template.templateId;
+    await app.call("templatesRename", { templateId: own, name: "Offer 2031" });
+    // Unknown to the app: an earlier document of this template to the same person, under another name.
+    server.addDocument({ name: "Sent from the web app", templateId: own, recipients: [bo] });
+    // The listing before the send fails, so both are candidates; the service names the new one "Renamed".
+    fault.plan("/getAllDocuments", { kind: "status", status: 500 }, { kind: "status", status: 500 });
+    fault.plan("/createFromTemplate", { kind: "proxy-then-reset" });
+    const before = new Set(server.documents.keys());
+    const record = await app.call("documentsSend", {
+      templateId: own,
+      recipients: [bo],
+      documentName: "Offer for Bo",
+    });
+    expect(newDocuments(before).map((document) => document.id)).toEqual([record.pdfId]);
+    expect(server.documents.get(record.pdfId)?.name).toBe("Renamed");
+    expect(record).toMatchObject({ name: "Offer for Bo", templateId: own });
+  });
+
   it("nothing created within the checking time: 'nothing was sent, you can send again', after every look", async () => {
     const before = new Set(server.documents.keys());
     fault.plan("/createFromTemplate", { kind: "reset" });
