@@ -24,13 +24,15 @@ export function SandboxInboxSection({
   return (
     <section className="sandbox-section" aria-labelledby="sandbox-inbox-title">
       <h2 id="sandbox-inbox-title">Sandbox inbox</h2>
-      <p className="settings-hint sandbox-links-hint">
-        The sandbox sends no e-mail: the messages recipients would receive land here. Its pages, the signing pages and
-        the inbox, are served on this computer at <span className="settings-url">{origin}</span>. Signdesk opens links
-        to that address, and https links, in your browser, and no other links. If your browser does not show the page,
-        copy its address into it.
-      </p>
-      <OpenInboxButton bridge={bridge} />
+      <div className="sandbox-inbox-bar">
+        <p className="settings-hint sandbox-links-hint">
+          The sandbox sends no e-mail: the messages recipients would receive land here. Its pages, the signing pages and
+          the inbox, are served on this computer at <span className="settings-url">{origin}</span>. Signdesk opens links
+          to that address, and https links, in your browser, and no other links. If your browser does not show the page,
+          copy its address into it.
+        </p>
+        <OpenInboxButton bridge={bridge} />
+      </div>
       {sandboxActive ? (
         <SandboxInbox bridge={bridge} accountId={sandbox.id} />
       ) : (

@@ -43,10 +43,12 @@ export function SigningPageLinks({ bridge, record }: { bridge: SigndeskApi; reco
               const message = byEmail.get(recipient.email.toLowerCase());
               return (
                 <li key={recipient.email}>
-                  <span className="recipient-name">{recipient.name}</span>{" "}
-                  <span className="muted">&lt;{recipient.email}&gt;</span>{" "}
+                  <span>
+                    <span className="recipient-name">{recipient.name}</span>{" "}
+                    <span className="muted">&lt;{recipient.email}&gt;</span>
+                  </span>
                   {message === undefined ? (
-                    <span className="muted">· no signing page from the sandbox</span>
+                    <span className="muted">No signing page from the sandbox</span>
                   ) : (
                     <a className="inbox-link" href={message.signingUrl} target="_blank" rel="noreferrer">
                       Open signing page<span className="visually-hidden"> for {recipient.name}</span>
