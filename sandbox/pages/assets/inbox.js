@@ -265,14 +265,7 @@ async function load(credential, options = {}) {
   }
   finishLoading();
   if (response.status === 401 && credential.kind === "session") {
-    sessionInMemory = null;
-    storeSession(null);
-    ui.section.hidden = true;
-    announce(
-      "Your access from Signdesk has ended. Open the inbox again from Signdesk, or enter the sandbox API key.",
-      "error",
-    );
-    ui.key.focus();
+    fallBackToKey("Your access from Signdesk has ended.");
     return;
   }
   if (response.status === 401) {
@@ -351,6 +344,18 @@ ui.forget.addEventListener("click", () => {
 });
 
 /**
+ * Without access from Signdesk (any more): the key form again, saying why.
+ * @param {string} reason
+ */
+function fallBackToKey(reason) {
+  sessionInMemory = null;
+  storeSession(null);
+  ui.section.hidden = true;
+  announce(`${reason} Open the inbox again from Signdesk, or enter the sandbox API key.`, "error");
+  ui.key.focus();
+}
+
+/**
  * Trades the one-time ticket of Signdesk's link for a session; the ticket leaves the address bar at once, so a
  * reload or a copied address does not try it again.
  * @param {string} ticket
@@ -376,12 +381,7 @@ async function openWithTicket(ticket) {
   }
   const session = ok && isObject(body) && typeof body.session === "string" ? body.session : null;
   if (session === null) {
-    ui.form.hidden = false;
-    announce(
-      "This inbox link was already used or has expired. Open the inbox again from Signdesk, or enter the sandbox API key.",
-      "error",
-    );
-    ui.key.focus();
+    fallBackToKey("This inbox link was already used or has expired.");
     return;
   }
   sessionInMemory = session;
