@@ -282,6 +282,7 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
     // The form is closed until asked for.
     await expect(page.getByRole("form", { name: "Add an account" }).count()).resolves.toBe(0);
     await page.getByRole("button", { name: "Add an account…" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("add-account-title");
     const add = page.getByRole("form", { name: "Add an account" });
     await add.getByLabel("Name").fill("Staging");
     await add.getByLabel("Service address").fill("http://staging.example.com");

@@ -235,7 +235,10 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
           type="button"
           className="add-account-toggle"
           aria-expanded={addFormOpen}
-          onClick={() => setAdding(!adding)}
+          onClick={() => {
+            if (!adding) focusSoon("add-account-title");
+            setAdding(!adding);
+          }}
         >
           Add an account…
         </button>
