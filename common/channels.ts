@@ -38,6 +38,7 @@ export const channelNames = {
   webhooksRegister: "webhooks:register",
   webhooksDelete: "webhooks:delete",
   sandboxOutbox: "sandbox:outbox",
+  sandboxInboxLink: "sandbox:inboxLink",
 } as const;
 
 export const eventNames = ["app:navigate", "documents:changed", "transfer:progress", "service:reachability"] as const;

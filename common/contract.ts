@@ -209,6 +209,8 @@ export const channels = {
   },
 
   sandboxOutbox: { channel: channelNames.sandboxOutbox, args: NoArgs, result: z.array(OutboxMessageSchema) },
+  /** A one-time address of the sandbox's inbox page that opens without the API key (sandbox/auth/inbox-access.ts). */
+  sandboxInboxLink: { channel: channelNames.sandboxInboxLink, args: NoArgs, result: z.object({ url: z.url() }) },
 } as const satisfies { [M in MethodName]: ChannelDefinition<(typeof channelNames)[M]> };
 
 export const events = {

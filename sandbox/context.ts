@@ -1,3 +1,4 @@
+import type { InboxAccess } from "./auth/inbox-access";
 import type { KeyRing } from "./auth/keys";
 import type { RateLimiter } from "./http/rate-limit";
 import type { SofficeLocator } from "./pdf/find-soffice";
@@ -8,6 +9,8 @@ import type { WebhookDispatcher } from "./webhooks/dispatcher";
 export interface SandboxContext {
   store: SandboxStore;
   keys: KeyRing;
+  /** One-time links to the inbox page, redeemed for a session that reads one outbox. */
+  inboxAccess: InboxAccess;
   rateLimiter: RateLimiter;
   webhooks: WebhookDispatcher;
   now: () => number;

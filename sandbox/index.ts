@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { InboxAccess } from "./auth/inbox-access";
 import { KeyRing } from "./auth/keys";
 import type { SandboxContext } from "./context";
 import { buildApp } from "./http/app";
@@ -6,6 +7,7 @@ import { RateLimiter } from "./http/rate-limit";
 import { defaultTimeouts, type HttpTimeouts } from "./http/timeouts";
 import type { SofficeLocator } from "./pdf/find-soffice";
 import { documentRoutes } from "./routes/documents";
+import { inboxAccessRoutes } from "./routes/inbox-access";
 import { sandboxToolRoutes } from "./routes/sandbox-tools";
 import { signingRoutes } from "./routes/signing";
 import { templateRoutes } from "./routes/templates";
@@ -57,6 +59,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   const context: SandboxContext = {
     store,
     keys: new KeyRing(store, now),
+    inboxAccess: new InboxAccess(now),
     rateLimiter: new RateLimiter(options.rateLimitPerMinute ?? null, now),
     webhooks,
     now,
@@ -71,6 +74,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     webhookRoutes(instance, context);
     signingRoutes(instance, context);
     sandboxToolRoutes(instance, context);
+    inboxAccessRoutes(instance, context);
   });
   await app.listen({ host: options.host ?? "127.0.0.1", port: options.port ?? 0 });
   const address = app.server.address() as AddressInfo;

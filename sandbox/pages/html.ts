@@ -158,7 +158,7 @@ export function signingPageHtml(): string {
   });
 }
 
-/** `GET /_sandbox/inbox`: inbox.js asks for the API key and lists `GET /_sandbox/outbox`. */
+/** `GET /_sandbox/inbox`: inbox.js opens with Signdesk's one-time link, or asks for the API key; then lists the outbox. */
 export function inboxPageHtml(): string {
   return page({
     title: "Inbox · Signdesk sandbox",

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import type { SandboxContext } from "../context";
 import { verifyDownload } from "../documents/download-urls";
+import { outboxOf } from "../documents/outbox";
 import { releaseDocument } from "../documents/signing";
 import { ApiError } from "../http/api-error";
 import { userOf } from "../http/app";
@@ -15,12 +16,7 @@ const assetsByName = new Map(Object.entries(pageAssets));
 /** Routes that stand in for the service's e-mails and web app (not part of the service's API). */
 export function sandboxToolRoutes(app: FastifyInstance, context: SandboxContext): void {
   app.get("/_sandbox/outbox", { config: { auth: true } }, async (request) => {
-    const user = userOf(request);
-    const messages = context.store.state.outbox
-      .filter((message) => message.userId === user.id)
-      .map(({ userId: _owner, ...message }) => message)
-      .reverse();
-    return { messages };
+    return { messages: outboxOf(context, userOf(request).id) };
   });
 
   app.get("/_sandbox/inbox", async (_request, reply) =>

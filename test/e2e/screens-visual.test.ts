@@ -126,6 +126,7 @@ describeWith(
     const problems: string[] = [];
     const outcomes: string[] = [];
     let signedId = "";
+    let partlyId = "";
 
     const page = () => app.page;
 
@@ -161,7 +162,7 @@ describeWith(
       ).template;
       const send = async (templateId: string, recipients: { name: string; email: string }[], emailSubject: string) =>
         (await bridgeCall<DocumentRecord>(page(), "documentsSend", { templateId, recipients, emailSubject })).pdfId;
-      const partlyId = await send(
+      partlyId = await send(
         purchase.templateId,
         [
           { name: "Ada Buyer", email: "ada@example.com" },
@@ -372,6 +373,16 @@ describeWith(
         .poll(() => page().getByRole("list", { name: "Status history" }).getByRole("listitem").count())
         .toBe(3);
       await checkBothSchemes("document");
+      await page().getByRole("button", { name: "All documents" }).click();
+      await page().locator("tbody tr").first().waitFor();
+    });
+
+    it("a sandbox document's details while out for signing: each recipient's signing page", async () => {
+      await goTo("documents", "Documents");
+      await page().locator(`[data-open-document="${partlyId}"]`).click();
+      const links = page().getByRole("region", { name: "Signing pages" }).getByRole("link");
+      await expect.poll(() => links.count(), { timeout: 20_000 }).toBe(2);
+      await checkBothSchemes("document-signing-pages", "#detail-signing-title");
       await page().getByRole("button", { name: "All documents" }).click();
       await page().locator("tbody tr").first().waitFor();
     });

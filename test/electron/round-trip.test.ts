@@ -17,7 +17,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-r
 const root = path.resolve(import.meta.dirname, "../..");
 
 // The recipients' signing pages open in a browser of their own (Chromium), as an e-mailed link would: the app
-// opens only https links outside itself, and the sandbox's pages are plain http on loopback.
+// would pass them to the system browser (shell.openExternal), which a test cannot follow.
 describeWith(["electron", "chromium", "secret-service"], "the round trip in the real app, in Electron", () => {
   let app: ElectronApplication;
   let window: Page;

@@ -17,6 +17,7 @@ const endpoints = [
   { method: "GET", route: "/_sandbox/outbox", shape: "message-and-status" },
   { method: "GET", route: "/_sandbox/deliveries", shape: "message-and-status" },
   { method: "POST", route: "/_sandbox/release?pdf_id=x", shape: "message-and-status" },
+  { method: "POST", route: "/_sandbox/inbox-link", shape: "message-and-status" },
 ] as const;
 
 function expected(shape: string, status: number, message: string) {

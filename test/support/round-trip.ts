@@ -401,7 +401,7 @@ export interface RoundTripHost {
 
 /**
  * A recipient's own browser (`context`) opening an Inbox message's signing page from the address shown under it,
- * as the Inbox says to (the app opens only https links outside itself; the sandbox's pages are plain http).
+ * as the Inbox says one can (in Electron the link goes to the system browser, which a test cannot follow).
  */
 export function openSigningPageIn(context: BrowserContext): RoundTripHost["openSigningPage"] {
   return async (message, party) => {

@@ -5,7 +5,7 @@ import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
 import { ConfirmDialog } from "../webhooks/ConfirmDialog";
 import { AddAccountForm, EditAccountForm } from "./AccountForms";
-import { SandboxInbox } from "./SandboxInbox";
+import { SandboxInboxSection } from "./SandboxInboxSection";
 import { WordDocuments } from "./WordDocuments";
 import "../webhooks/settings.css";
 import "./accounts.css";
@@ -42,11 +42,14 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [switching, setSwitching] = useState<string | null>(null);
+  /** The form to add an account, closed until asked for (most people use the built-in sandbox first). */
+  const [adding, setAdding] = useState(false);
 
   const accounts = list.status === "ready" ? list.value.accounts : [];
   const activeId = list.status === "ready" ? (list.value.activeAccountId ?? accounts[0]?.id ?? null) : null;
   const active = accounts.find((account) => account.id === activeId) ?? null;
   const sandbox = accounts.find((account) => account.kind === "sandbox") ?? null;
+  const addFormOpen = adding || (list.status === "ready" && accounts.length === 0);
 
   const forgetTest = (id: string) =>
     setTests((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== id)));
@@ -99,6 +102,16 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
           <p className="problem" role="alert">
             {problem}
           </p>
+        )}
+
+        {sandbox !== null && (
+          <SandboxInboxSection
+            bridge={bridge}
+            sandbox={sandbox}
+            sandboxActive={active?.id === sandbox.id}
+            switching={switching !== null}
+            onMakeActive={() => void makeActive(sandbox)}
+          />
         )}
 
         <h2 id="accounts-list-title" tabIndex={-1}>
@@ -218,39 +231,34 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
           </ul>
         )}
 
-        <AddAccountForm
-          bridge={bridge}
-          onAdded={(account) => {
-            setProblem(null);
-            setNotice(
-              `Added ${account.name}. Use “Test connection” to check its key${
-                activeId === null ? "" : ", and “Make active” to use it"
-              }.`,
-            );
-            reloadList();
-            // The first account becomes the active one.
-            if (activeId === null) onActiveAccountChanged?.();
-            focusSoon("accounts-list-title");
+        <button
+          type="button"
+          className="add-account-toggle"
+          aria-expanded={addFormOpen}
+          onClick={() => {
+            if (!adding) focusSoon("add-account-title");
+            setAdding(!adding);
           }}
-        />
-
-        {sandbox !== null && (
-          <section className="sandbox-section" aria-labelledby="sandbox-inbox-title">
-            <h2 id="sandbox-inbox-title">Sandbox inbox</h2>
-            {active?.id === sandbox.id ? (
-              <SandboxInbox bridge={bridge} accountId={sandbox.id} />
-            ) : (
-              <div className="sandbox-inbox-bar">
-                <p className="settings-hint">
-                  The inbox shows what the sandbox sent from its own account. Make {sandbox.name} the active account to
-                  see it.
-                </p>
-                <button type="button" disabled={switching !== null} onClick={() => void makeActive(sandbox)}>
-                  Make {sandbox.name} active
-                </button>
-              </div>
-            )}
-          </section>
+        >
+          Add an account…
+        </button>
+        {addFormOpen && (
+          <AddAccountForm
+            bridge={bridge}
+            onAdded={(account) => {
+              setAdding(false);
+              setProblem(null);
+              setNotice(
+                `Added ${account.name}. Use “Test connection” to check its key${
+                  activeId === null ? "" : ", and “Make active” to use it"
+                }.`,
+              );
+              reloadList();
+              // The first account becomes the active one.
+              if (activeId === null) onActiveAccountChanged?.();
+              focusSoon("accounts-list-title");
+            }}
+          />
         )}
 
         <WordDocuments bridge={bridge} />

@@ -24,11 +24,7 @@ export function SandboxInbox({ bridge, accountId }: SandboxInboxProps) {
   return (
     <div className="sandbox-inbox">
       <div className="sandbox-inbox-bar">
-        <p className="settings-hint">
-          The sandbox does not send e-mail: the messages recipients would receive land here. Signing pages are served by
-          the sandbox on this computer (http://127.0.0.1); the app opens only https links in your browser, so if the
-          link does not open, copy its address into your browser.
-        </p>
+        <p className="settings-hint">Newest first, with each recipient's signing page.</p>
         <button
           type="button"
           onClick={() => {

@@ -5,6 +5,7 @@ import { statusNotReported } from "../../../common/statuses";
 import { StatusBadge, statusLabel } from "../../components/StatusBadge";
 import type { Feedback } from "./DocumentsScreen";
 import { DownloadPanel, type DownloadState } from "./DownloadPanel";
+import { SigningPageLinks } from "./SigningPageLinks";
 import { StatusProblem } from "./StatusProblem";
 import { When } from "./When";
 
@@ -176,6 +177,7 @@ export function DocumentDetail({
             })}
           </ul>
         </section>
+        <SigningPageLinks bridge={bridge} record={record} />
 
         {extras.length > 0 && (
           <section aria-labelledby="detail-extras-title" className="detail-section">

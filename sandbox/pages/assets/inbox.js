@@ -1,11 +1,18 @@
 // @ts-check
 /**
  * The inbox of the Signdesk sandbox (`GET /_sandbox/inbox`): stands in for the recipients' mailboxes.
- * Asks for the sandbox API key (kept in sessionStorage only) and lists `GET /_sandbox/outbox`.
+ * Opened from Signdesk with a one-time link (`#ticket=…`), it trades the ticket once for a session that reads
+ * `GET /_sandbox/inbox/messages`, and asks for no key. Otherwise (or when the link was used or has expired) it
+ * asks for the sandbox API key (kept in sessionStorage only) and lists `GET /_sandbox/outbox`.
  */
 
 const OUTBOX_URL = "/_sandbox/outbox";
+const SESSION_URL = "/_sandbox/inbox/session";
+const SESSION_MESSAGES_URL = "/_sandbox/inbox/messages";
 const STORAGE_KEY = "signdesk.sandbox.apiKey";
+const SESSION_STORAGE_KEY = "signdesk.sandbox.inboxSession";
+
+/** @typedef {{ kind: "key" | "session", value: string }} Credential */
 
 /**
  * @typedef {object} OutboxMessage
@@ -75,13 +82,46 @@ function announce(message, kind = "info") {
   }
 }
 
-/** @returns {string | null} */
-function storedKey() {
+/**
+ * @param {string} name
+ * @returns {string | null}
+ */
+function stored(name) {
   try {
-    return window.sessionStorage.getItem(STORAGE_KEY);
+    return window.sessionStorage.getItem(name);
   } catch {
     return null;
   }
+}
+
+/** @returns {string | null} */
+function storedKey() {
+  return stored(STORAGE_KEY);
+}
+
+/** @param {string | null} session */
+function storeSession(session) {
+  try {
+    if (session === null) window.sessionStorage.removeItem(SESSION_STORAGE_KEY);
+    else window.sessionStorage.setItem(SESSION_STORAGE_KEY, session);
+  } catch {
+    // Storage may be disabled; the session then lasts as long as the page.
+  }
+  ui.form.hidden = session !== null;
+}
+
+/** @type {string | null} */
+let sessionInMemory = null;
+
+/**
+ * The credential the page reads the messages with: the session from Signdesk's link first, else a key.
+ * @returns {Credential | null}
+ */
+function currentCredential() {
+  const session = sessionInMemory ?? stored(SESSION_STORAGE_KEY);
+  if (session) return { kind: "session", value: session };
+  const key = ui.key.value.trim() || storedKey();
+  return key ? { kind: "key", value: key } : null;
 }
 
 /** @param {string | null} key */
@@ -194,10 +234,10 @@ function renderMessage(message) {
 let loading = false;
 
 /**
- * @param {string} key
+ * @param {Credential} credential
  * @param {{ focusList?: boolean }} [options]
  */
-async function load(key, options = {}) {
+async function load(credential, options = {}) {
   if (loading) return;
   loading = true;
   ui.refresh.disabled = true;
@@ -206,8 +246,9 @@ async function load(key, options = {}) {
   /** @type {Response} */
   let response;
   try {
-    response = await fetch(OUTBOX_URL, {
-      headers: { "x-api-key": key, accept: "application/json" },
+    const viaSession = credential.kind === "session";
+    response = await fetch(viaSession ? SESSION_MESSAGES_URL : OUTBOX_URL, {
+      headers: { [viaSession ? "x-inbox-session" : "x-api-key"]: credential.value, accept: "application/json" },
       cache: "no-store",
     });
   } catch {
@@ -223,6 +264,10 @@ async function load(key, options = {}) {
     body = null;
   }
   finishLoading();
+  if (response.status === 401 && credential.kind === "session") {
+    fallBackToKey("Your access from Signdesk has ended.");
+    return;
+  }
   if (response.status === 401) {
     storeKey(null);
     ui.section.hidden = true;
@@ -242,8 +287,10 @@ async function load(key, options = {}) {
     announce("The sandbox answered with something that is not an outbox.", "error");
     return;
   }
-  ui.key.removeAttribute("aria-invalid");
-  storeKey(key);
+  if (credential.kind === "key") {
+    ui.key.removeAttribute("aria-invalid");
+    storeKey(credential.value);
+  }
   ui.list.replaceChildren(...messages.map(renderMessage));
   const loadedAt = new Date().toLocaleTimeString();
   ui.summary.textContent =
@@ -273,14 +320,14 @@ ui.form.addEventListener("submit", (event) => {
     ui.key.focus();
     return;
   }
-  void load(key, { focusList: true });
+  void load({ kind: "key", value: key }, { focusList: true });
 });
 
 ui.key.addEventListener("input", () => ui.key.removeAttribute("aria-invalid"));
 
 ui.refresh.addEventListener("click", () => {
-  const key = ui.key.value.trim() || storedKey();
-  if (key) void load(key);
+  const credential = currentCredential();
+  if (credential) void load(credential);
   else {
     announce("Enter the sandbox API key first.", "error");
     ui.key.focus();
@@ -296,9 +343,63 @@ ui.forget.addEventListener("click", () => {
   ui.key.focus();
 });
 
+/**
+ * Without access from Signdesk (any more): the key form again, saying why.
+ * @param {string} reason
+ */
+function fallBackToKey(reason) {
+  sessionInMemory = null;
+  storeSession(null);
+  ui.section.hidden = true;
+  announce(`${reason} Open the inbox again from Signdesk, or enter the sandbox API key.`, "error");
+  ui.key.focus();
+}
+
+/**
+ * Trades the one-time ticket of Signdesk's link for a session; the ticket leaves the address bar at once, so a
+ * reload or a copied address does not try it again.
+ * @param {string} ticket
+ */
+async function openWithTicket(ticket) {
+  window.history.replaceState(null, "", window.location.pathname);
+  ui.form.hidden = true;
+  announce("Opening the inbox…");
+  /** @type {unknown} */
+  let body = null;
+  let ok = false;
+  try {
+    const response = await fetch(SESSION_URL, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ ticket }),
+      cache: "no-store",
+    });
+    ok = response.ok;
+    body = await response.json().catch(() => null);
+  } catch {
+    ok = false;
+  }
+  const session = ok && isObject(body) && typeof body.session === "string" ? body.session : null;
+  if (session === null) {
+    fallBackToKey("This inbox link was already used or has expired.");
+    return;
+  }
+  sessionInMemory = session;
+  storeSession(session);
+  void load({ kind: "session", value: session });
+}
+
+const ticket = new URLSearchParams(window.location.hash.slice(1)).get("ticket");
+const rememberedSession = stored(SESSION_STORAGE_KEY);
 const remembered = storedKey();
-if (remembered) {
+if (ticket) {
+  void openWithTicket(ticket);
+} else if (rememberedSession) {
+  sessionInMemory = rememberedSession;
+  ui.form.hidden = true;
+  void load({ kind: "session", value: rememberedSession });
+} else if (remembered) {
   ui.key.value = remembered;
   ui.forget.hidden = false;
-  void load(remembered);
+  void load({ kind: "key", value: remembered });
 }
