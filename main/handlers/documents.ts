@@ -9,6 +9,17 @@ import { HandlerError } from "../handler-error";
 import { checkSendRecipients } from "../templates/draft-to-wire";
 import { templateIdNamedBy } from "../templates/template-ids-seen";
 
+const iso = (time: number) => new Date(time).toISOString();
+
+function connectionView(core: Core, accountId: string) {
+  const state = core.connection.state(accountId);
+  return {
+    reachable: state.reachable,
+    reason: state.reason,
+    lastSuccessAt: state.lastSuccessAt === null ? null : iso(state.lastSuccessAt),
+  };
+}
+
 export function documentHandlers(
   core: Core,
 ): Pick<
@@ -16,6 +27,7 @@ export function documentHandlers(
   | "documentsList"
   | "documentsSend"
   | "documentsRefresh"
+  | "documentsWatch"
   | "documentsImport"
   | "documentsDownload"
   | "documentsShowInFolder"
@@ -35,10 +47,17 @@ export function documentHandlers(
   };
 
   return {
-    documentsList: () => ({
-      documents: core.index.all(core.activeAccount().id),
-      reachable: core.tracker.reachable,
-    }),
+    documentsList: () => {
+      const account = core.activeAccount();
+      const documents = core.index.all(account.id);
+      const nextCheckAt: Record<string, string> = {};
+      for (const record of documents) {
+        const at = core.tracker.nextCheckAt(account.id, record.pdfId);
+        if (at !== null) nextCheckAt[record.pdfId] = iso(at);
+      }
+      const connection = connectionView(core, account.id);
+      return { documents, reachable: connection.reachable, connection, nextCheckAt };
+    },
 
     documentsSend: async ({ templateId, recipients, emailSubject, transferId }) => {
       const account = core.activeAccount();
@@ -72,7 +91,35 @@ export function documentHandlers(
     },
 
     documentsRefresh: async (args) => {
-      await core.tracker.refreshNow(args?.pdfIds);
+      const account = core.activeAccount();
+      const transferId = args?.transferId;
+      const summary = await core.tracker.refreshNow(args?.pdfIds, (done, total) => {
+        if (transferId !== undefined) core.emit("transfer:progress", { transferId, kind: "refresh", done, total });
+      });
+      let reason = summary.reason;
+      // Nothing needed checking: the service is still asked once, so that what is said about it is true.
+      if (summary.total === 0) {
+        reason = await core
+          .clientFor(account)
+          .getAllDocuments()
+          .then(
+            () => null,
+            (error: unknown) => (error instanceof Error ? error.message : String(error)),
+          );
+      }
+      const connection = connectionView(core, account.id);
+      return {
+        ...connection,
+        reachable: connection.reachable && !summary.unreachable,
+        reason: reason ?? connection.reason,
+        total: summary.total,
+        checked: summary.checked,
+        failed: summary.failed,
+      };
+    },
+
+    documentsWatch: ({ watching }) => {
+      core.tracker.watch(watching);
       return null;
     },
 
@@ -110,6 +157,11 @@ export function documentHandlers(
         directory: core.downloadsDir,
         documentName: record.name,
         onProgress: (done, total) => core.emit("transfer:progress", { transferId, kind: "download", done, total }),
+      }).catch((error: unknown) => {
+        // The file itself comes from the final URL, not through the client: its failure is reported here.
+        if (error instanceof HandlerError && (error.code === "network" || error.code === "timeout"))
+          core.connection.unreachable(account.id, error.message);
+        throw error;
       });
       core.downloaded.add(saved.path);
       return saved;

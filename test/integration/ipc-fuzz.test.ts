@@ -365,6 +365,7 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
       templatesRemove: { templateId: "3f0c8d4e-1111-4222-8333-444455556666" },
       documentsSend: { templateId, recipients, emailSubject: "Please sign" },
       documentsRefresh: { pdfIds: [pdfId] },
+      documentsWatch: { watching: true },
       documentsDownload: { pdfId, transferId: "download" },
       documentsShowInFolder: { path: path.join(app.downloadsDir, "Lease - signed.pdf") },
       documentsOpenFile: { path: path.join(app.downloadsDir, "Lease - signed.pdf") },

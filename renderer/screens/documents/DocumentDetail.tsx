@@ -3,8 +3,8 @@ import type { SigndeskApi } from "../../../common/contract";
 import type { DocumentRecord, TemplateRecord } from "../../../common/records";
 import { statusNotReported } from "../../../common/statuses";
 import { StatusBadge, statusLabel } from "../../components/StatusBadge";
-import type { Feedback } from "./DocumentsScreen";
 import { DownloadPanel, type DownloadState } from "./DownloadPanel";
+import { type Feedback, formatNextCheck } from "./refresh-feedback";
 import { StatusProblem } from "./StatusProblem";
 import { When } from "./When";
 
@@ -17,6 +17,8 @@ interface DocumentDetailProps {
   onDownload: () => void;
   checking: boolean;
   onCheckNow: () => void;
+  /** When Signdesk checks the status next (ISO time); null once finished. */
+  nextCheckAt: string | null;
   /** The answer to "Check status now". */
   feedback: Feedback;
   onBack: () => void;
@@ -47,6 +49,7 @@ export function DocumentDetail({
   onDownload,
   checking,
   onCheckNow,
+  nextCheckAt,
   feedback,
   onBack,
   now,
@@ -135,6 +138,14 @@ export function DocumentDetail({
             <dt>Last checked</dt>
             <dd>{record.lastCheckedAt === null ? "Not checked yet" : <When iso={record.lastCheckedAt} now={now} />}</dd>
           </div>
+          {nextCheckAt !== null && !record.finished && (
+            <div>
+              <dt>Next check</dt>
+              <dd data-testid="next-check">
+                <time dateTime={nextCheckAt}>{formatNextCheck(nextCheckAt, now)}</time>
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Template</dt>
             <dd>
