@@ -136,16 +136,16 @@ export function DocumentDetail({
           </div>
           <div>
             <dt>Last checked</dt>
-            <dd>{record.lastCheckedAt === null ? "Not checked yet" : <When iso={record.lastCheckedAt} now={now} />}</dd>
+            <dd>
+              {record.lastCheckedAt === null ? "Not checked yet" : <When iso={record.lastCheckedAt} now={now} />}
+              {nextCheckAt !== null && !record.finished && (
+                <span className="muted" data-testid="next-check">
+                  {" "}
+                  · next check <time dateTime={nextCheckAt}>{formatNextCheck(nextCheckAt, now)}</time>
+                </span>
+              )}
+            </dd>
           </div>
-          {nextCheckAt !== null && !record.finished && (
-            <div>
-              <dt>Next check</dt>
-              <dd data-testid="next-check">
-                <time dateTime={nextCheckAt}>{formatNextCheck(nextCheckAt, now)}</time>
-              </dd>
-            </div>
-          )}
           <div>
             <dt>Template</dt>
             <dd>

@@ -3,12 +3,22 @@ import { formatWhen } from "../../format/when";
 
 export type Feedback = { kind: "notice" | "problem"; text: string } | null;
 
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: "medium" });
+
+/** When the service last answered, to the second today ("at 14:03:12"), else as "3 days ago". */
+function answeredAt(iso: string, now: number): string {
+  const then = Date.parse(iso);
+  return new Date(then).toDateString() === new Date(now).toDateString()
+    ? `at ${clock.format(then)}`
+    : formatWhen(iso, now);
+}
+
 const documents = (count: number) => `${count} ${count === 1 ? "document" : "documents"}`;
 
 /** What a "Refresh now" (or "Check status now") found, said only as far as the service really answered. */
 export function refreshFeedback(outcome: RefreshOutcome, now: number): Feedback {
   if (!outcome.reachable) {
-    const last = outcome.lastSuccessAt === null ? "" : ` It last answered ${formatWhen(outcome.lastSuccessAt, now)}.`;
+    const last = outcome.lastSuccessAt === null ? "" : ` It last answered ${answeredAt(outcome.lastSuccessAt, now)}.`;
     return {
       kind: "problem",
       text: `The service could not be reached: the statuses shown are the last ones known.${last}`,
