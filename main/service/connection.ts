@@ -29,6 +29,11 @@ export class Connection {
     return this.states.get(accountId) ?? initial;
   }
 
+  /** Tells the account's state again (it became the active account: the banner shows its state). */
+  announce(accountId: string): void {
+    this.options.onChange(accountId, this.state(accountId));
+  }
+
   succeeded(accountId: string): void {
     this.set(accountId, { reachable: true, reason: null, lastSuccessAt: this.options.now() });
   }

@@ -45,6 +45,14 @@ describe("the connection state every request reports to", () => {
     expect(connection.state("a").reachable).toBe(true);
   });
 
+  it("tells an account's state again when asked (it became the active account)", () => {
+    const { connection, changes } = setUp();
+    connection.failed("a", refused);
+    connection.announce("a");
+    expect(changes).toHaveLength(2);
+    expect(changes[1]).toEqual({ reachable: false, reason: refused.message, lastSuccessAt: null });
+  });
+
   it("ignores failures that made no request (no key stored, a local problem)", () => {
     const { connection, changes } = setUp();
     connection.failed("a", new HandlerError("no_key", "No API key is stored."));
