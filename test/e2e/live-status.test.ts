@@ -1,23 +1,20 @@
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { DraftField } from "../../common/draft";
 import type { DocumentRecord, TemplateRecord } from "../../common/records";
 import { createSandbox, type Sandbox } from "../../sandbox/index";
 import { type AppHarness, openApp } from "../support/app-harness";
-import { seriousAxeViolations } from "../support/axe";
 import { bridgeCall } from "../support/bridge-call";
-import { makePdf } from "../support/pdf-fixtures";
+import {
+  actAsRecipient,
+  checkBothThemes as checkThemes,
+  saleFields,
+  saleGroups,
+  saleSignatures,
+  templateThroughBridge,
+} from "../support/documents-setup";
 import { describeWith } from "../support/requirements";
 import { detailBadge, documentRow, expectRowStatus, goTo, openDocumentList, slow } from "../support/round-trip";
 
-const groups = [
-  { id: "buyer", label: "Buyer", color: "#0072b2" },
-  { id: "seller", label: "Seller", color: "#e69f00" },
-];
-const fields: DraftField[] = [
-  { id: "b-text", type: "Text", groupId: "buyer", page: 1, x: 72, y: 600 },
-  { id: "s-text", type: "Text", groupId: "seller", page: 1, x: 72, y: 660 },
-];
 const buyer = { name: "Ada Buyer", email: "ada@example.com" };
 const seller = { name: "Bo Seller", email: "bo@example.com" };
 
@@ -31,27 +28,9 @@ describeWith(["chromium", "secret-service"], "live statuses and the truth about 
 
   const send = async (recipients: { name: string; email: string }[]) =>
     (await bridgeCall<DocumentRecord>(page(), "documentsSend", { templateId: template.templateId, recipients })).pdfId;
-  /** A recipient acts on their signing page (the sandbox's), as in their browser; the app is not told. */
-  const act = async (pdfId: string, email: string, body: unknown) => {
-    const outbox = await bridgeCall<{ to: string; pdf_id: string; signingUrl: string }[]>(page(), "sandboxOutbox");
-    const message = outbox.find((entry) => entry.pdf_id === pdfId && entry.to === email);
-    if (message === undefined) throw new Error(`no signing link for ${email}`);
-    const response = await fetch(message.signingUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-  };
+  const act = (pdfId: string, email: string, body: unknown) => actAsRecipient(page(), pdfId, email, body);
   const banner = () => page().getByTestId("offline-banner");
-  const checkBothThemes = async (what: string) => {
-    for (const scheme of ["light", "dark"] as const) {
-      await page().emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page()), `${what}, ${scheme}`).toEqual([]);
-      await page().screenshot({ path: `/tmp/signdesk-${what}-${scheme}.png`, fullPage: true });
-    }
-    await page().emulateMedia({ colorScheme: "light" });
-  };
+  const checkBothThemes = (what: string) => checkThemes(page(), what);
   const stopService = async () => {
     const running = restarted ?? app.core.sandbox;
     if (running === null) throw new Error("no sandbox");
@@ -76,20 +55,7 @@ describeWith(["chromium", "secret-service"], "live statuses and the truth about 
     });
     page().on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     await page().getByTestId("app-version").waitFor(slow);
-    const bytes = [...(await makePdf([{}]))];
-    const draft = await page().evaluate(async (data) => {
-      const api = window.signdesk;
-      if (api === undefined) throw new Error("no bridge");
-      return api.draftsCreateFromFile({ fileName: "Sale.pdf", bytes: new Uint8Array(data) });
-    }, bytes);
-    if (!draft.ok) throw new Error(draft.error.message);
-    await bridgeCall(page(), "draftsSave", { draft: { ...draft.value, groups, fields } });
-    template = (
-      await bridgeCall<{ template: TemplateRecord }>(page(), "templatesCreate", {
-        draftId: draft.value.id,
-        transferId: "template-upload",
-      })
-    ).template;
+    template = await templateThroughBridge(page(), "Sale.pdf", saleGroups, saleFields);
     // Every transfer:progress event the page hears, to look at afterwards.
     await page().evaluate(() => {
       const heard: unknown[] = [];
@@ -114,7 +80,7 @@ describeWith(["chromium", "secret-service"], "live statuses and the truth about 
     await expect.poll(() => row.locator("td").last().textContent(), slow).toBe("just now");
 
     // The buyer signs; with no action in the app, the row says so.
-    await act(pdfId, buyer.email, { fields: { "b-text": "Agreed" } });
+    await act(pdfId, buyer.email, { fields: saleSignatures[buyer.email] });
     await expectRowStatus(page(), pdfId, "Partly signed");
 
     // Out of focus, the usual back-off applies; back in focus, the watch resumes.
@@ -130,7 +96,7 @@ describeWith(["chromium", "secret-service"], "live statuses and the truth about 
       .poll(() => page().getByTestId("next-check").textContent(), slow)
       .toMatch(/^ · next check (now|in under a minute)$/);
     await checkBothThemes("live-detail");
-    await act(pdfId, seller.email, { fields: { "s-text": "Agreed too" } });
+    await act(pdfId, seller.email, { fields: saleSignatures[seller.email] });
     await expect.poll(() => detailBadge(page()).textContent(), slow).toContain("Signed");
     await expect(page().getByTestId("next-check").count()).resolves.toBe(0);
 
