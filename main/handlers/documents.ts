@@ -3,22 +3,12 @@ import { statusNotReported } from "../../common/statuses";
 import { unknownMembers } from "../../common/wire";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
+import { connectionView, iso, refreshDocuments } from "../documents/refresh-documents";
 import { createDocumentOnce, newDocumentRecord, trackNewDocument } from "../documents/send-document";
 import { downloadFinalPdf } from "../downloads/download-final-pdf";
 import { HandlerError } from "../handler-error";
 import { checkSendRecipients } from "../templates/draft-to-wire";
 import { templateIdNamedBy } from "../templates/template-ids-seen";
-
-const iso = (time: number) => new Date(time).toISOString();
-
-function connectionView(core: Core, accountId: string) {
-  const state = core.connection.state(accountId);
-  return {
-    reachable: state.reachable,
-    reason: state.reason,
-    lastSuccessAt: state.lastSuccessAt === null ? null : iso(state.lastSuccessAt),
-  };
-}
 
 export function documentHandlers(
   core: Core,
@@ -90,33 +80,7 @@ export function documentHandlers(
       );
     },
 
-    documentsRefresh: async (args) => {
-      const account = core.activeAccount();
-      const transferId = args?.transferId;
-      const summary = await core.tracker.refreshNow(args?.pdfIds, (done, total) => {
-        if (transferId !== undefined) core.emit("transfer:progress", { transferId, kind: "refresh", done, total });
-      });
-      let reason = summary.reason;
-      // Nothing needed checking: the service is still asked once, so that what is said about it is true.
-      if (summary.total === 0) {
-        reason = await core
-          .clientFor(account)
-          .getAllDocuments()
-          .then(
-            () => null,
-            (error: unknown) => (error instanceof Error ? error.message : String(error)),
-          );
-      }
-      const connection = connectionView(core, account.id);
-      return {
-        ...connection,
-        reachable: connection.reachable && !summary.unreachable,
-        reason: reason ?? connection.reason,
-        total: summary.total,
-        checked: summary.checked,
-        failed: summary.failed,
-      };
-    },
+    documentsRefresh: (args) => refreshDocuments(core, args?.pdfIds, args?.transferId),
 
     documentsWatch: ({ watching }) => {
       core.tracker.watch(watching);
