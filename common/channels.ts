@@ -30,6 +30,7 @@ export const channelNames = {
   documentsList: "documents:list",
   documentsSend: "documents:send",
   documentsRefresh: "documents:refresh",
+  documentsWatch: "documents:watch",
   documentsImport: "documents:import",
   documentsDownload: "documents:download",
   documentsShowInFolder: "documents:showInFolder",

@@ -5,10 +5,12 @@ import { DraftSchema, DraftSummarySchema } from "./draft";
 import { LibreOfficeStatusSchema, ProgramPathSchema } from "./libreoffice";
 import { DocumentNameSchema, TemplateNameSchema } from "./record-names";
 import {
+  ConnectionStateSchema,
   DocumentChangeSchema,
   DocumentRecordSchema,
   OutboxMessageSchema,
   RecipientSchema,
+  RefreshOutcomeSchema,
   TemplateRecordSchema,
   WebhookRecordSchema,
 } from "./records";
@@ -157,7 +159,14 @@ export const channels = {
   documentsList: {
     channel: channelNames.documentsList,
     args: NoArgs,
-    result: z.object({ documents: z.array(DocumentRecordSchema), reachable: z.boolean() }),
+    result: z.object({
+      documents: z.array(DocumentRecordSchema),
+      /** The same as connection.reachable (kept for older callers). */
+      reachable: z.boolean(),
+      connection: ConnectionStateSchema,
+      /** When each unfinished document is checked next (ISO time), by pdfId. */
+      nextCheckAt: z.record(z.string(), z.string()),
+    }),
   },
   documentsSend: {
     channel: channelNames.documentsSend,
@@ -172,11 +181,20 @@ export const channels = {
     }),
     result: DocumentRecordSchema,
   },
+  /**
+   * Checks every unfinished document (or these) now; "refresh" transfer:progress events count them. With nothing
+   * to check, the service is still asked once, so that what is said about the connection is true.
+   */
   documentsRefresh: {
     channel: channelNames.documentsRefresh,
-    args: z.object({ pdfIds: z.array(Id).optional() }).optional(),
-    result: Nothing,
+    args: z.object({ pdfIds: z.array(Id).optional(), transferId: TransferId.optional() }).optional(),
+    result: RefreshOutcomeSchema,
   },
+  /**
+   * Documents or a document's details is on screen in a focused window (or no longer): recent unfinished
+   * documents are then checked often. Renew within 2 minutes or it lapses.
+   */
+  documentsWatch: { channel: channelNames.documentsWatch, args: z.object({ watching: z.boolean() }), result: Nothing },
   documentsImport: { channel: channelNames.documentsImport, args: NoArgs, result: z.object({ imported: z.number() }) },
   documentsDownload: {
     channel: channelNames.documentsDownload,
@@ -220,15 +238,15 @@ export const events = {
   "documents:changed": DocumentChangeSchema,
   /**
    * Progress of an upload (template creation) or a download; "checking": a send's answer was lost and the
-   * service is being asked whether it was sent (`done` looks of `total`).
+   * service is being asked whether it was sent (`done` looks of `total`); "refresh": documents asked about of `total`.
    */
   "transfer:progress": z.object({
     transferId: z.string(),
-    kind: z.enum(["upload", "download", "checking"]),
+    kind: z.enum(["upload", "download", "checking", "refresh"]),
     done: z.number(),
     total: z.number().nullable(),
   }),
-  /** The active account's service became unreachable, or reachable again. */
+  /** The active account's service became unreachable (any failed request, `message` why), or answered again. */
   "service:reachability": z.object({ accountId: z.string(), reachable: z.boolean(), message: z.string().nullable() }),
 } as const satisfies { [E in EventName]: z.ZodType };
 

@@ -84,3 +84,21 @@ export const OutboxMessageSchema = z.object({
   signingUrl: z.string(),
   sentAt: z.string(),
 });
+
+/** Whether the active account's service answers, as the last request to it found. */
+export const ConnectionStateSchema = z.object({
+  reachable: z.boolean(),
+  /** Why the last contact failed; null while reachable. */
+  reason: z.string().nullable(),
+  /** When a request last succeeded (ISO time), or null. */
+  lastSuccessAt: z.string().nullable(),
+});
+export type ConnectionStateView = z.infer<typeof ConnectionStateSchema>;
+
+/** What "Refresh now" did: of `total` unfinished documents, how many were read and how many failed. */
+export const RefreshOutcomeSchema = ConnectionStateSchema.extend({
+  total: z.number(),
+  checked: z.number(),
+  failed: z.number(),
+});
+export type RefreshOutcome = z.infer<typeof RefreshOutcomeSchema>;

@@ -7,6 +7,7 @@ import type { DocumentIndex } from "./documents/document-index";
 import type { DocumentTracker } from "./documents/tracker";
 import type { DraftStore } from "./drafts/draft-store";
 import type { ServiceClient } from "./service/client";
+import type { Connection } from "./service/connection";
 import type { Settings } from "./settings/settings";
 
 export interface SendCheckOptions {
@@ -38,6 +39,8 @@ export interface Core {
   drafts: DraftStore;
   index: DocumentIndex;
   tracker: DocumentTracker;
+  /** Whether each account's service answers: every request reports to it, and it raises the offline banner. */
+  connection: Connection;
   sandbox: Sandbox | null;
   downloadsDir: string;
   scratchDir: string;

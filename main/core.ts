@@ -9,12 +9,14 @@ import type { Core, DesktopNotification, Emit, SendCheckOptions, ShellActions } 
 import { DocumentIndex } from "./documents/document-index";
 import { describeChange } from "./documents/notifications";
 import { defaultSendCheck } from "./documents/send-document";
-import { DocumentTracker } from "./documents/tracker";
+import { DocumentTracker, type TrackerOptions } from "./documents/tracker";
 import { DraftStore } from "./drafts/draft-store";
 import { HandlerError } from "./handler-error";
 import { startEmbeddedSandbox } from "./sandbox-host";
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from "./service/client";
-import { ServiceError } from "./service/service-error";
+import { Connection } from "./service/connection";
+import { isUnreachableError } from "./service/contact";
+import { observedClient } from "./service/observed-client";
 import { Settings, type SettingsBackend } from "./settings/settings";
 
 export interface CoreOptions {
@@ -27,7 +29,7 @@ export interface CoreOptions {
   shell?: ShellActions | null;
   /** Start the built-in sandbox and its account (true in the app). */
   embeddedSandbox?: boolean;
-  tracker?: { minIntervalMs?: number; maxIntervalMs?: number; maxInFlight?: number };
+  tracker?: Partial<Pick<TrackerOptions, TrackerTiming>>;
   client?: Partial<Omit<ServiceClientOptions, "baseUrl" | "apiKey">>;
   now?: () => number;
   log?: (message: string) => void;
@@ -41,12 +43,15 @@ export interface RunningCore extends Core {
   close(): Promise<void>;
 }
 
-/** No answer, or a gateway saying the service behind it is down: polling pauses until it is back. */
-export function isUnreachableError(error: unknown): boolean {
-  if (!(error instanceof ServiceError)) return false;
-  if (error.category === "network" || error.category === "timeout") return true;
-  return error.category === "server" && (error.status === 502 || error.status === 503 || error.status === 504);
-}
+type TrackerTiming =
+  | "minIntervalMs"
+  | "maxIntervalMs"
+  | "maxInFlight"
+  | "watchedIntervalMs"
+  | "recentMs"
+  | "watchTtlMs";
+
+export { isUnreachableError };
 
 /** Assembles the main process's capabilities: settings, accounts and keys, sandbox, drafts, documents. */
 export async function startCore(options: CoreOptions): Promise<RunningCore> {
@@ -60,7 +65,22 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const sofficeEnvironment = systemEnvironment(options.libreOffice);
   // Asked at each conversion: the path set on the Accounts screen, else LibreOffice's usual places.
   const locateSoffice = () => findSoffice(sofficeEnvironment, settings.get("sofficePath") ?? null);
-  const accounts = new AccountService({ settings, keychain: options.keychain, now, checkConnection });
+  // Filled in below: the tracker resumes when any call reaches the service again.
+  let onReachable = () => {};
+  const connection = new Connection({
+    now,
+    onChange: (accountId, state) => {
+      if (state.reachable) onReachable();
+      if (accounts.active()?.id !== accountId) return;
+      options.emit("service:reachability", { accountId, reachable: state.reachable, message: state.reason });
+    },
+  });
+  const accounts = new AccountService({
+    settings,
+    keychain: options.keychain,
+    now,
+    checkConnection: (account, key) => checkConnection(account, key, (call) => connection.observe(account.id, call)),
+  });
   const scratchDir = path.join(options.userDataDir, "tmp");
   await mkdir(scratchDir, { recursive: true });
 
@@ -88,11 +108,10 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     const key = `${account.id} ${account.baseUrl}`;
     let client = clients.get(key);
     if (client === undefined) {
-      client = createServiceClient({
-        ...options.client,
-        baseUrl: account.baseUrl,
-        apiKey: () => accounts.apiKey(account.id),
-      });
+      client = observedClient(
+        createServiceClient({ ...options.client, baseUrl: account.baseUrl, apiKey: () => accounts.apiKey(account.id) }),
+        (call) => connection.observe(account.id, call),
+      );
       clients.set(key, client);
     }
     return client;
@@ -116,16 +135,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       options.emit("documents:changed", change);
       notify(describeChange(change));
     },
-    onReachability: (reachable, error) => {
-      const account = accounts.active();
-      if (account === null) return;
-      options.emit("service:reachability", {
-        accountId: account.id,
-        reachable,
-        message: reachable ? null : error instanceof Error ? error.message : "The service cannot be reached.",
-      });
-    },
   });
+  onReachable = () => tracker.resume();
   tracker.start();
 
   const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now, locateSoffice });
@@ -135,6 +146,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     drafts,
     index,
     tracker,
+    connection,
     sandbox,
     downloadsDir: options.downloadsDir,
     scratchDir,

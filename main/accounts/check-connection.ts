@@ -1,15 +1,21 @@
 import type { Account, ConnectionCheck } from "../../common/accounts";
 import { createServiceClient } from "../service/client";
+import { type Observe, observedClient } from "../service/observed-client";
 import { ServiceError } from "../service/service-error";
 
-/** "Test connection": one harmless authenticated call (getAllDocuments), told as the user needs it. */
-export async function checkConnection(account: Account, apiKey: string): Promise<ConnectionCheck> {
-  const client = createServiceClient({
-    baseUrl: account.baseUrl,
-    apiKey: async () => apiKey,
-    maxGetAttempts: 1,
-    timeoutMs: 10_000,
-  });
+/**
+ * "Test connection": one harmless authenticated call (getAllDocuments), told as the user needs it; `observe`
+ * hears its outcome (the app's connection state).
+ */
+export async function checkConnection(
+  account: Account,
+  apiKey: string,
+  observe: Observe = (call) => call(),
+): Promise<ConnectionCheck> {
+  const client = observedClient(
+    createServiceClient({ baseUrl: account.baseUrl, apiKey: async () => apiKey, maxGetAttempts: 1, timeoutMs: 10_000 }),
+    observe,
+  );
   try {
     const { documents } = await client.getAllDocuments();
     return {

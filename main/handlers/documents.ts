@@ -3,6 +3,7 @@ import { statusNotReported } from "../../common/statuses";
 import { unknownMembers } from "../../common/wire";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
+import { connectionView, iso, refreshDocuments } from "../documents/refresh-documents";
 import { createDocumentOnce, newDocumentRecord, trackNewDocument } from "../documents/send-document";
 import { downloadFinalPdf } from "../downloads/download-final-pdf";
 import { HandlerError } from "../handler-error";
@@ -16,6 +17,7 @@ export function documentHandlers(
   | "documentsList"
   | "documentsSend"
   | "documentsRefresh"
+  | "documentsWatch"
   | "documentsImport"
   | "documentsDownload"
   | "documentsShowInFolder"
@@ -35,10 +37,17 @@ export function documentHandlers(
   };
 
   return {
-    documentsList: () => ({
-      documents: core.index.all(core.activeAccount().id),
-      reachable: core.tracker.reachable,
-    }),
+    documentsList: () => {
+      const account = core.activeAccount();
+      const documents = core.index.all(account.id);
+      const nextCheckAt: Record<string, string> = {};
+      for (const record of documents) {
+        const at = core.tracker.nextCheckAt(account.id, record.pdfId);
+        if (at !== null) nextCheckAt[record.pdfId] = iso(at);
+      }
+      const connection = connectionView(core, account.id);
+      return { documents, reachable: connection.reachable, connection, nextCheckAt };
+    },
 
     documentsSend: async ({ templateId, recipients, emailSubject, documentName, transferId }) => {
       const account = core.activeAccount();
@@ -70,8 +79,10 @@ export function documentHandlers(
       );
     },
 
-    documentsRefresh: async (args) => {
-      await core.tracker.refreshNow(args?.pdfIds);
+    documentsRefresh: (args) => refreshDocuments(core, args?.pdfIds, args?.transferId),
+
+    documentsWatch: ({ watching }) => {
+      core.tracker.watch(watching);
       return null;
     },
 
@@ -109,6 +120,11 @@ export function documentHandlers(
         directory: core.downloadsDir,
         documentName: record.name,
         onProgress: (done, total) => core.emit("transfer:progress", { transferId, kind: "download", done, total }),
+      }).catch((error: unknown) => {
+        // The file itself comes from the final URL, not through the client: its failure is reported here.
+        if (error instanceof HandlerError && (error.code === "network" || error.code === "timeout"))
+          core.connection.unreachable(account.id, error.message);
+        throw error;
       });
       core.downloaded.add(saved.path);
       return saved;

@@ -22,7 +22,8 @@ export function OfflineBanner({ bridge }: { bridge: SigndeskApi }) {
       setState(reachable ? { reachable: true } : { reachable: false, message });
     });
     void bridge.documentsList().then((result) => {
-      if (mounted && !heard && result.ok && !result.value.reachable) setState({ reachable: false, message: null });
+      if (!mounted || heard || !result.ok || result.value.connection.reachable) return;
+      setState({ reachable: false, message: result.value.connection.reason });
     });
     return () => {
       mounted = false;
@@ -34,9 +35,9 @@ export function OfflineBanner({ bridge }: { bridge: SigndeskApi }) {
     setChecking(true);
     setStillDown(false);
     try {
-      await bridge.documentsRefresh();
-      const list = await bridge.documentsList();
-      if (list.ok && list.value.reachable) setState({ reachable: true });
+      // With nothing to check, this still asks the service (documentsRefresh says how it answered).
+      const outcome = await bridge.documentsRefresh();
+      if (outcome.ok && outcome.value.reachable) setState({ reachable: true });
       else setStillDown(true);
     } finally {
       setChecking(false);

@@ -1,12 +1,18 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { DraftField } from "../../common/draft";
 import type { DocumentRecord, TemplateRecord } from "../../common/records";
 import { type AppHarness, openApp } from "../support/app-harness";
-import { seriousAxeViolations } from "../support/axe";
 import { bridgeCall } from "../support/bridge-call";
 import { buildPage } from "../support/build-page";
+import {
+  actAsRecipient,
+  checkBothThemes as checkThemes,
+  saleFields as fields,
+  saleGroups as groups,
+  saleSignatures as signatures,
+  templateThroughBridge,
+} from "../support/documents-setup";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { callApi, templateForm } from "../support/sandbox";
@@ -15,20 +21,6 @@ import type { FixtureScreen } from "../support/screens-fixture/main";
 const root = path.resolve(import.meta.dirname, "../..");
 const fixtureDir = path.join(root, "test/support/screens-fixture");
 const outDir = path.join(root, ".cache/screens-fixture");
-
-const groups = [
-  { id: "buyer", label: "Buyer", color: "#0072b2" },
-  { id: "seller", label: "Seller", color: "#e69f00" },
-];
-const fields: DraftField[] = [
-  { id: "b-text", type: "Text", groupId: "buyer", page: 1, x: 72, y: 600 },
-  { id: "s-text", type: "Text", groupId: "seller", page: 1, x: 72, y: 660 },
-  { id: "s-date", type: "Date", groupId: "seller", page: 1, x: 300, y: 660 },
-];
-const signatures: Record<string, Record<string, string>> = {
-  "ada@example.com": { "b-text": "Agreed" },
-  "bo@example.com": { "s-text": "Agreed too", "s-date": "2025-03-04" },
-};
 
 describeWith(["chromium", "secret-service"], "the Documents and Send screens, against the real handlers", () => {
   let app: AppHarness;
@@ -56,29 +48,11 @@ describeWith(["chromium", "secret-service"], "the Documents and Send screens, ag
       };
     });
   const documents = async () => (await bridgeCall<{ documents: DocumentRecord[] }>(page(), "documentsList")).documents;
-  const sign = async (pdfId: string, email: string, body: unknown) => {
-    const outbox = await bridgeCall<{ to: string; pdf_id: string; signingUrl: string }[]>(page(), "sandboxOutbox");
-    const message = outbox.find((entry) => entry.pdf_id === pdfId && entry.to === email);
-    if (message === undefined) throw new Error(`no signing link for ${email}`);
-    const response = await fetch(message.signingUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-  };
+  const sign = (pdfId: string, email: string, body: unknown) => actAsRecipient(page(), pdfId, email, body);
   const badge = () => page().locator("header .status-badge");
   /** Waits for the page to show something (longer than expect.poll's default second, for slow machines). */
   const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
-  /** axe-core in the light and the dark theme (no serious or critical violation), with a screenshot of each. */
-  const checkBothThemes = async (what: string) => {
-    for (const scheme of ["light", "dark"] as const) {
-      await page().emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page()), `${what}, ${scheme}`).toEqual([]);
-      await page().screenshot({ path: `/tmp/signdesk-${what}-${scheme}.png`, fullPage: true });
-    }
-    await page().emulateMedia({ colorScheme: "light" });
-  };
+  const checkBothThemes = (what: string) => checkThemes(page(), what);
 
   beforeAll(async () => {
     await buildPage(outDir, fixtureDir);
@@ -95,20 +69,7 @@ describeWith(["chromium", "secret-service"], "the Documents and Send screens, ag
     });
 
     // A template with two recipient groups, created through the bridge.
-    const bytes = [...(await makePdf([{}]))];
-    const draft = await page().evaluate(async (data) => {
-      const api = window.signdesk;
-      if (api === undefined) throw new Error("no bridge");
-      return api.draftsCreateFromFile({ fileName: "Sale.pdf", bytes: new Uint8Array(data) });
-    }, bytes);
-    if (!draft.ok) throw new Error(draft.error.message);
-    await bridgeCall(page(), "draftsSave", { draft: { ...draft.value, groups, fields } });
-    template = (
-      await bridgeCall<{ template: TemplateRecord }>(page(), "templatesCreate", {
-        draftId: draft.value.id,
-        transferId: "template-upload",
-      })
-    ).template;
+    template = await templateThroughBridge(page(), "Sale.pdf", groups, fields);
     await open("documents");
   });
   afterAll(async () => app?.close());

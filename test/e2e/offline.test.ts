@@ -144,11 +144,12 @@ describeWith(["chromium", "secret-service"], "the app while its service is down,
     });
     await declineThroughPage(declining);
 
-    // The app was not told yet; "Try again" clears the banner, and both documents catch up by themselves.
-    await openDocumentList(page);
+    // The app was not told yet (the Send screen does not watch statuses); "Try again" clears the banner, and both
+    // documents catch up by themselves.
     await expect(banner.count()).resolves.toBe(1);
     await banner.getByRole("button", { name: "Try again" }).click();
     await banner.waitFor({ state: "detached", ...slow });
+    await openDocumentList(page);
     await expectRowStatus(page, signedLater, "Signed · Finished");
     await expectRowStatus(page, declinedLater, "Declined");
     // And sending works again.

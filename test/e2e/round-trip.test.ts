@@ -36,7 +36,9 @@ describeWith(["chromium", "secret-service"], "the round trip in the real app, in
         await signing.waitForLoadState();
         return signing;
       },
-      pokeTracker: () => app.core.tracker.refreshNow(),
+      pokeTracker: async () => {
+        await app.core.tracker.refreshNow();
+      },
       onSaved: () => {},
     });
     // One click saved one file, in the downloads folder the core was given.

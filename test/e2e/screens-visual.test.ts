@@ -9,6 +9,7 @@ import type { ScreenId } from "../../common/screens";
 import { type AppHarness, openApp } from "../support/app-harness";
 import { seriousAxeViolations } from "../support/axe";
 import { bridgeCall } from "../support/bridge-call";
+import { actAsRecipient } from "../support/documents-setup";
 import { loadWatched } from "../support/editor-driver";
 import { makePdf } from "../support/pdf-fixtures";
 import { type RendererSnapshot, snapshotRenderer } from "../support/renderer-snapshot";
@@ -185,17 +186,7 @@ describeWith(
       );
 
       // Signed (or declined) through the sandbox's signing links, as a recipient's browser would.
-      const outbox = await bridgeCall<{ to: string; pdf_id: string; signingUrl: string }[]>(page(), "sandboxOutbox");
-      const sign = async (pdfId: string, email: string, body: unknown) => {
-        const message = outbox.find((entry) => entry.pdf_id === pdfId && entry.to === email);
-        if (message === undefined) throw new Error(`no signing link for ${email}`);
-        const response = await fetch(message.signingUrl, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(body),
-        });
-        expect(response.status, await response.clone().text()).toBe(200);
-      };
+      const sign = (pdfId: string, email: string, body: unknown) => actAsRecipient(page(), pdfId, email, body);
       // The app learns the statuses from the service (and whether the signed PDF is ready).
       const reachStatuses = async (...wanted: string[]) => {
         const expected = wanted.join("\n");

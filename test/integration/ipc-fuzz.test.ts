@@ -366,6 +366,7 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
       templatesRename: { templateId, name: "Renamed template" },
       documentsSend: { templateId, recipients, emailSubject: "Please sign", documentName: "Lease for Ada" },
       documentsRefresh: { pdfIds: [pdfId] },
+      documentsWatch: { watching: true },
       documentsDownload: { pdfId, transferId: "download" },
       documentsShowInFolder: { path: path.join(app.downloadsDir, "Lease - signed.pdf") },
       documentsOpenFile: { path: path.join(app.downloadsDir, "Lease - signed.pdf") },

@@ -3,8 +3,8 @@ import type { SigndeskApi } from "../../../common/contract";
 import type { DocumentRecord, TemplateRecord } from "../../../common/records";
 import { statusNotReported } from "../../../common/statuses";
 import { StatusBadge, statusLabel } from "../../components/StatusBadge";
-import type { Feedback } from "./DocumentsScreen";
 import { DownloadPanel, type DownloadState } from "./DownloadPanel";
+import { type Feedback, formatNextCheck } from "./refresh-feedback";
 import { SigningPageLinks } from "./SigningPageLinks";
 import { StatusProblem } from "./StatusProblem";
 import { When } from "./When";
@@ -18,6 +18,8 @@ interface DocumentDetailProps {
   onDownload: () => void;
   checking: boolean;
   onCheckNow: () => void;
+  /** When Signdesk checks the status next (ISO time); null once finished. */
+  nextCheckAt: string | null;
   /** The answer to "Check status now". */
   feedback: Feedback;
   onBack: () => void;
@@ -48,6 +50,7 @@ export function DocumentDetail({
   onDownload,
   checking,
   onCheckNow,
+  nextCheckAt,
   feedback,
   onBack,
   now,
@@ -134,7 +137,15 @@ export function DocumentDetail({
           </div>
           <div>
             <dt>Last checked</dt>
-            <dd>{record.lastCheckedAt === null ? "Not checked yet" : <When iso={record.lastCheckedAt} now={now} />}</dd>
+            <dd>
+              {record.lastCheckedAt === null ? "Not checked yet" : <When iso={record.lastCheckedAt} now={now} />}
+              {nextCheckAt !== null && !record.finished && (
+                <span className="muted" data-testid="next-check">
+                  {" "}
+                  · next check <time dateTime={nextCheckAt}>{formatNextCheck(nextCheckAt, now)}</time>
+                </span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>Template</dt>

@@ -6,8 +6,10 @@ import { unwrap, useResource } from "../../hooks/useResource";
 import { DocumentDetail } from "./DocumentDetail";
 import { type DownloadState, newTransferId } from "./DownloadPanel";
 import { otherStatuses, type SortOrder, sortLabels, visibleDocuments } from "./document-query";
+import { type Feedback, refreshFeedback } from "./refresh-feedback";
 import { StatusProblem } from "./StatusProblem";
 import { useNow } from "./use-now";
+import { useWatchDocuments } from "./use-watch";
 import { When } from "./When";
 import "./documents.css";
 
@@ -20,7 +22,8 @@ interface DocumentsScreenProps {
   onSend?: () => void;
 }
 
-export type Feedback = { kind: "notice" | "problem"; text: string } | null;
+/** How often the list is read again from main while on screen (cheap: no request to the service). */
+const relistMs = 10_000;
 
 function recipientSummary(record: DocumentRecord): string {
   return record.recipients.map((recipient) => recipient.name).join(", ");
@@ -37,9 +40,12 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
   const [busy, setBusy] = useState<"refresh" | "import" | "check" | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [downloads, setDownloads] = useState<Record<string, DownloadState>>({});
+  /** Documents asked about so far by "Refresh now", of how many. */
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const returnFocusTo = useRef<string | null>(null);
   const ids = useId();
-  const now = useNow();
+  const now = useNow(relistMs);
+  useWatchDocuments(bridge);
 
   // Live: a status change reloads the list (the open detail follows it); the clock tick refreshes "last checked".
   useEffect(() => bridge.on("documents:changed", () => reloadList()), [bridge, reloadList]);
@@ -54,7 +60,7 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
     [bridge, reloadList],
   );
   useEffect(() => {
-    const timer = setInterval(reloadList, 30_000);
+    const timer = setInterval(reloadList, relistMs);
     return () => clearInterval(timer);
   }, [reloadList]);
 
@@ -97,14 +103,20 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
 
   const refresh = (pdfIds?: string[]) =>
     run(pdfIds === undefined ? "refresh" : "check", async () => {
-      unwrap(await bridge.documentsRefresh(pdfIds === undefined ? undefined : { pdfIds }));
-      const after = unwrap(await bridge.documentsList());
-      if (!after.reachable)
-        return {
-          kind: "problem",
-          text: "The service could not be reached: the statuses shown are the last ones known.",
-        };
-      return { kind: "notice", text: "Statuses checked with the service just now." };
+      const transferId = newTransferId();
+      const stop = bridge.on("transfer:progress", (event) => {
+        if (event.transferId === transferId && event.kind === "refresh" && event.total !== null)
+          setProgress({ done: event.done, total: event.total });
+      });
+      try {
+        const outcome = unwrap(
+          await bridge.documentsRefresh({ ...(pdfIds === undefined ? {} : { pdfIds }), transferId }),
+        );
+        return refreshFeedback(outcome, Date.now());
+      } finally {
+        stop();
+        setProgress(null);
+      }
     });
 
   const importDocuments = () =>
@@ -189,6 +201,7 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
             onDownload={() => void download(record.pdfId)}
             checking={busy === "check"}
             onCheckNow={() => void refresh([record.pdfId])}
+            nextCheckAt={list.status === "ready" ? (list.value.nextCheckAt[record.pdfId] ?? null) : null}
             feedback={feedback}
             onBack={back}
             now={now}
@@ -212,7 +225,11 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
             </button>
           )}
           <button type="button" onClick={() => void refresh()} disabled={busy !== null}>
-            {busy === "refresh" ? "Checking…" : "Refresh now"}
+            {busy !== "refresh"
+              ? "Refresh now"
+              : progress === null
+                ? "Checking…"
+                : `Checking ${progress.done} of ${progress.total}…`}
           </button>
           <button type="button" onClick={() => void importDocuments()} disabled={busy !== null}>
             {busy === "import" ? "Importing…" : "Import from service"}

@@ -1,0 +1,55 @@
+import type { RefreshOutcome } from "../../common/records";
+import type { Core } from "../core-types";
+
+export const iso = (time: number) => new Date(time).toISOString();
+
+/** The account's connection state, as the renderer reads it. */
+export function connectionView(core: Core, accountId: string) {
+  const state = core.connection.state(accountId);
+  return {
+    reachable: state.reachable,
+    reason: state.reason,
+    lastSuccessAt: state.lastSuccessAt === null ? null : iso(state.lastSuccessAt),
+  };
+}
+
+/**
+ * "Refresh now": checks the active account's unfinished documents (or these), telling progress as "refresh"
+ * transfer:progress events. With nothing to check, the service is still asked once (the Test connection call),
+ * so that what is said about the connection is true.
+ */
+export async function refreshDocuments(
+  core: Core,
+  pdfIds: readonly string[] | undefined,
+  transferId: string | undefined,
+): Promise<RefreshOutcome> {
+  const account = core.activeAccount();
+  const targets =
+    pdfIds ??
+    core.index
+      .all(account.id)
+      .filter((record) => !record.finished)
+      .map((record) => record.pdfId);
+  const summary = await core.tracker.refreshNow(targets, (done, total) => {
+    if (transferId !== undefined) core.emit("transfer:progress", { transferId, kind: "refresh", done, total });
+  });
+  let reason = summary.reason;
+  if (summary.total === 0) {
+    reason = await core
+      .clientFor(account)
+      .getAllDocuments()
+      .then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+  }
+  const connection = connectionView(core, account.id);
+  return {
+    ...connection,
+    reachable: connection.reachable && !summary.unreachable,
+    reason: reason ?? connection.reason,
+    total: summary.total,
+    checked: summary.checked,
+    failed: summary.failed,
+  };
+}

@@ -1,0 +1,76 @@
+import { contactOf } from "./contact";
+
+export interface ConnectionState {
+  reachable: boolean;
+  /** Why the last contact failed, in words; null while reachable. */
+  reason: string | null;
+  /** When a request last succeeded (ms since the epoch), or null. */
+  lastSuccessAt: number | null;
+}
+
+export interface ConnectionOptions {
+  now: () => number;
+  /** The state of an account changed from reachable to not, or back. */
+  onChange: (accountId: string, state: ConnectionState) => void;
+}
+
+const initial: ConnectionState = { reachable: true, reason: null, lastSuccessAt: null };
+
+/**
+ * The one place every request to a service reports its outcome (sends, uploads, polls, Test connection,
+ * downloads…): a failed contact makes the account unreachable with its reason, the next answer clears it.
+ */
+export class Connection {
+  private readonly states = new Map<string, ConnectionState>();
+
+  constructor(private readonly options: ConnectionOptions) {}
+
+  state(accountId: string): ConnectionState {
+    return this.states.get(accountId) ?? initial;
+  }
+
+  /** Tells the account's state again (it became the active account: the banner shows its state). */
+  announce(accountId: string): void {
+    this.options.onChange(accountId, this.state(accountId));
+  }
+
+  succeeded(accountId: string): void {
+    this.set(accountId, { reachable: true, reason: null, lastSuccessAt: this.options.now() });
+  }
+
+  /** A failed call: whether it reached the service decides (see contactOf). */
+  failed(accountId: string, error: unknown): void {
+    const contact = contactOf(error);
+    if (contact === "none") return;
+    const current = this.state(accountId);
+    if (contact === "answered") this.set(accountId, { ...current, reachable: true, reason: null });
+    else this.unreachable(accountId, reasonOf(error));
+  }
+
+  /** A request outside the client (the final PDF's download) could not reach the service. */
+  unreachable(accountId: string, reason: string): void {
+    this.set(accountId, { ...this.state(accountId), reachable: false, reason });
+  }
+
+  /** Reports the outcome of `call` for the account, and passes it on unchanged. */
+  async observe<T>(accountId: string, call: () => Promise<T>): Promise<T> {
+    try {
+      const value = await call();
+      this.succeeded(accountId);
+      return value;
+    } catch (error) {
+      this.failed(accountId, error);
+      throw error;
+    }
+  }
+
+  private set(accountId: string, next: ConnectionState): void {
+    const before = this.state(accountId);
+    this.states.set(accountId, next);
+    if (before.reachable !== next.reachable || before.reason !== next.reason) this.options.onChange(accountId, next);
+  }
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : "The service cannot be reached.";
+}

@@ -1,0 +1,19 @@
+import { ServiceError } from "./service-error";
+
+/** No answer, or a gateway saying the service behind it is down: polling pauses until it is back. */
+export function isUnreachableError(error: unknown): boolean {
+  if (!(error instanceof ServiceError)) return false;
+  if (error.category === "network" || error.category === "timeout") return true;
+  return error.category === "server" && (error.status === 502 || error.status === 503 || error.status === 504);
+}
+
+/**
+ * What a failed call says about the connection: "failed" when the service was not reached or its answer was
+ * lost, "answered" when the service answered (a refusal, a rejected key, a 4xx or 500: it is there), "none" when
+ * no request was made (no key stored, a local problem).
+ */
+export function contactOf(error: unknown): "failed" | "answered" | "none" {
+  if (!(error instanceof ServiceError)) return "none";
+  if (isUnreachableError(error) || error.category === "outcome_unknown") return "failed";
+  return "answered";
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { formatNextCheck, refreshFeedback } from "../../renderer/screens/documents/refresh-feedback";
+
+const now = Date.parse("2026-11-23T12:00:00Z");
+const base = {
+  reachable: true,
+  reason: null,
+  lastSuccessAt: new Date(now).toISOString(),
+  total: 2,
+  checked: 2,
+  failed: 0,
+};
+
+describe("what Refresh now says", () => {
+  it('says "checked just now" only when the service answered every document', () => {
+    expect(refreshFeedback(base, now)).toEqual({ kind: "notice", text: "Statuses checked with the service just now." });
+    expect(refreshFeedback({ ...base, checked: 1, failed: 1 }, now)?.kind).toBe("problem");
+  });
+
+  it("says when the service last answered when it cannot be reached, finished documents or not", () => {
+    const lastSuccessAt = new Date(now - 10 * 60_000).toISOString();
+    for (const total of [0, 2]) {
+      const said = refreshFeedback({ ...base, total, checked: 0, reachable: false, lastSuccessAt }, now);
+      expect(said?.kind).toBe("problem");
+      expect(said?.text).toContain("The service could not be reached");
+      expect(said?.text).toMatch(/It last answered at \d{1,2}:\d{2}:\d{2}/);
+      expect(said?.text).not.toContain("just now");
+    }
+  });
+
+  it("says truthfully that nothing needed checking when every document is finished", () => {
+    expect(refreshFeedback({ ...base, total: 0, checked: 0 }, now)?.text).toBe(
+      "Every document is finished, so none needed checking. The service answered just now.",
+    );
+    expect(refreshFeedback({ ...base, total: 0, checked: 0, reason: "Invalid API key." }, now)?.kind).toBe("problem");
+  });
+
+  it("tells the next check as now, in under a minute, or in minutes", () => {
+    expect(formatNextCheck(new Date(now + 1_000).toISOString(), now)).toBe("now");
+    expect(formatNextCheck(new Date(now + 25_000).toISOString(), now)).toBe("in under a minute");
+    expect(formatNextCheck(new Date(now + 5 * 60_000).toISOString(), now)).toBe("in 5 minutes");
+  });
+});
