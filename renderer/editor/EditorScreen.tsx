@@ -25,11 +25,14 @@ import {
   selectedFields,
   toDraft,
 } from "./state/editor-state";
+import { freeSpot } from "./state/free-spot";
+import { boxSize, fieldRect } from "./state/geometry";
 import type { EditorCommand } from "./state/keyboard";
 import { useAutosave } from "./useAutosave";
 import { useDraftDocument } from "./useDraftDocument";
 import { useEditorKeys } from "./useEditorKeys";
 import { useFieldDrag } from "./useFieldDrag";
+import { visiblePartOfPage } from "./visible-part";
 
 interface EditorScreenProps {
   bridge: SigndeskApi;
@@ -38,6 +41,9 @@ interface EditorScreenProps {
   /** Main refused the file of a pending draft (see useDraftDocument); the message says why. */
   onRefused: (message: string) => void;
 }
+
+/** A message as a sentence of its own, whether or not it ends with a full stop. */
+const asSentence = (message: string) => (/[.!?…]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`);
 
 export function EditorScreen({ bridge, draftId, onClose, onRefused }: EditorScreenProps) {
   const document = useDraftDocument(bridge, draftId, onRefused);
@@ -179,6 +185,15 @@ function Editor({
     });
     setPlacing(null);
   };
+  // From the keyboard: in the part of the page in view, clear of the fields already there.
+  const placeInView = (type: FieldType) => {
+    const shown = sizes[visiblePage] ?? pdf.pageSize(visiblePage);
+    const area = pagesArea.current;
+    const visible = (area === null ? null : visiblePartOfPage(area, visiblePage, scale)) ?? { x: 0, y: 0, ...shown };
+    const occupied = state.doc.fields.filter((field) => field.page === page).map(fieldRect);
+    const at = freeSpot(shown, visible, boxSize(type), occupied);
+    place(type, page, at.x, at.y);
+  };
   const fitWidth = () => {
     const width = pagesArea.current?.clientWidth ?? 800;
     setScale(fitWidthScale((sizes[visiblePage] ?? pdf.pageSize(0)).width, width, 48));
@@ -230,6 +245,17 @@ function Editor({
         onDelete={() => dispatch({ type: "deleteSelection" })}
         onCreate={() => setCreating(true)}
       />
+      {save.kind === "failed" && (
+        <div className="problem editor-notice save-failed" role="alert">
+          <span>
+            Your last changes are not saved: {asSentence(save.message)} They are kept in this window; Signdesk saves
+            them with your next change or when you leave the editor.
+          </span>
+          <button type="button" onClick={() => void flush()}>
+            Save now
+          </button>
+        </div>
+      )}
       {notice !== null && (
         <p className="notice editor-notice" role="status">
           {notice}
@@ -295,7 +321,7 @@ function Editor({
           />
         </div>
         <aside className="editor-panels" aria-label="Editor panels" inert={pending}>
-          <Palette placing={placing} onChoose={setPlacing} onPlaceNow={(type) => place(type, page, 36, 36)} />
+          <Palette placing={placing} onChoose={setPlacing} onPlaceNow={placeInView} />
           <GroupsPanel
             groups={state.doc.groups}
             activeGroupId={state.activeGroupId}

@@ -30,7 +30,7 @@ interface EditorToolbarProps {
 function saveText(save: SaveStatus, editable: boolean): string {
   if (!editable) return "Preparing the draft…";
   if (save.kind === "saving") return "Saving…";
-  if (save.kind === "failed") return `Not saved: ${save.message}`;
+  if (save.kind === "failed") return "Not saved (see below)";
   return "All changes saved";
 }
 
@@ -58,12 +58,19 @@ export function EditorToolbar(props: EditorToolbarProps) {
       <button type="button" onClick={props.onBack} aria-label="Back to templates">
         ← Templates
       </button>
-      <h1 id="editor-title" className="editor-name" tabIndex={-1}>
-        {props.name}
-      </h1>
-      <span className={props.save.kind === "failed" ? "save-status failed" : "save-status"} role="status">
-        {saveText(props.save, props.editable)}
-      </span>
+      {/* A block of fixed width: a longer name or status never moves the buttons (they are ellipsised). */}
+      <div className="editor-title-block">
+        <h1 id="editor-title" className="editor-name" tabIndex={-1} title={props.name}>
+          {props.name}
+        </h1>
+        <span
+          className={props.save.kind === "failed" ? "save-status failed" : "save-status"}
+          role="status"
+          title={saveText(props.save, props.editable)}
+        >
+          {saveText(props.save, props.editable)}
+        </span>
+      </div>
       <span className="toolbar-group">
         <KeyedButton label="Undo" keys="Z" mod={mod} onClick={props.onUndo} disabled={off(props.canUndo)} />
         <KeyedButton label="Redo" keys="Shift+Z" mod={mod} onClick={props.onRedo} disabled={off(props.canRedo)} />

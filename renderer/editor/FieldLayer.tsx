@@ -29,6 +29,8 @@ interface FieldLayerProps {
    */
   onDragMove: (id: string, x: number, y: number) => { x: number; y: number };
   onDragEnd: (id: string) => void;
+  /** The field under the pointer, or null. */
+  onHover: (id: string | null) => void;
 }
 
 /** A field carried by a drag: its node, and where it was in the fields layer. */
@@ -57,6 +59,7 @@ export function FieldLayer(props: FieldLayerProps) {
   const handlers = useMemo<FieldHandlers>(
     () => ({
       select: (id, isAdditive) => latest.current.onSelect(id, isAdditive),
+      hover: (id) => latest.current.onHover(id),
       dragStart(id, grabbed) {
         const from = fieldsLayer.current;
         const to = dragLayer.current;

@@ -24,6 +24,8 @@ export interface FieldHandlers {
   /** Takes the absolute position Konva proposes (pixels) and answers the one allowed. */
   dragBound(id: string, position: Konva.Vector2d): Konva.Vector2d;
   dragEnd(id: string): void;
+  /** The pointer entered (id) or left (null) a field. */
+  hover(id: string | null): void;
 }
 
 /** The recipient badge sits on the box's top-right corner; beside a box too small to carry it. */
@@ -70,6 +72,8 @@ export const FieldShape = memo(
         onDragStart={(event) => handlers.dragStart(field.id, event.target)}
         dragBoundFunc={(position) => handlers.dragBound(field.id, position)}
         onDragEnd={() => handlers.dragEnd(field.id)}
+        onMouseEnter={() => handlers.hover(field.id)}
+        onMouseLeave={() => handlers.hover(null)}
       >
         <Rect
           width={field.width}

@@ -1,6 +1,8 @@
+import { useState } from "react";
 import type { DraftField, DraftGroup } from "../../common/draft";
 import type { FieldType } from "../../common/fields";
 import { type DrawnField, FieldLayer, type Guide } from "./FieldLayer";
+import { FieldNameTags } from "./FieldNameTags";
 import { fieldTypeDragFormat } from "./Palette";
 import { boxSize } from "./state/geometry";
 
@@ -23,6 +25,9 @@ interface PageOverlayProps {
 
 /** The fields of one page on its Konva stage, and the page as a drop target for palette types. */
 export function PageOverlay(props: PageOverlayProps) {
+  const [hovered, setHovered] = useState<string | null>(null);
+  // While fields are carried, their tags would stay behind: none are shown until the drop.
+  const [dragging, setDragging] = useState(false);
   const selected = new Set(props.selection);
   const drawn: DrawnField[] = props.fields.map((field) => {
     const index = props.groups.findIndex((group) => group.id === field.groupId);
@@ -71,10 +76,18 @@ export function PageOverlay(props: PageOverlayProps) {
         }}
         onSelect={props.onSelect}
         onMarquee={(rect, additive) => props.onMarquee(props.page, rect, additive)}
-        onDragStart={props.onDragStart}
+        onDragStart={(id) => {
+          setDragging(true);
+          props.onDragStart(id);
+        }}
         onDragMove={props.onDragMove}
-        onDragEnd={props.onDragEnd}
+        onDragEnd={(id) => {
+          setDragging(false);
+          props.onDragEnd(id);
+        }}
+        onHover={setHovered}
       />
+      {!dragging && <FieldNameTags fields={drawn} hovered={hovered} scale={props.scale} />}
     </div>
   );
 }

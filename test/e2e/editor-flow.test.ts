@@ -45,13 +45,20 @@ describeWith(["chromium", "secret-service"], "the editor, as a user works in it,
       await expect.poll(() => inspector("x (pt)").inputValue()).toBe(String(Math.round(150 - size.width / 2)));
       await expect(inspector("Type").inputValue()).resolves.toBe(type);
     }
-    // By keyboard: Enter on the type places it at 36, 36; Shift+arrows take it to its place.
+    /** Moves the selection by whole points with the arrow keys: Shift for tens, alone for ones. */
+    const nudge = async (axis: "x" | "y", by: number) => {
+      const [less, more] = axis === "x" ? ["ArrowLeft", "ArrowRight"] : ["ArrowUp", "ArrowDown"];
+      const key = by < 0 ? less : more;
+      for (let step = 0; step < Math.floor(Math.abs(by) / 10); step += 1) await page.keyboard.press(`Shift+${key}`);
+      for (let step = 0; step < Math.abs(by) % 10; step += 1) await page.keyboard.press(key);
+    };
+    // By keyboard: Enter on the type places it in the page in view; arrows take it to its place.
     for (const [index, type] of types.entries()) {
       await page.getByRole("button", { name: new RegExp(`^${type}`) }).focus();
       await page.keyboard.press("Enter");
       await expect.poll(() => inspector("Type").inputValue()).toBe(type);
-      for (let step = 0; step < 30; step += 1) await page.keyboard.press("Shift+ArrowRight");
-      for (let step = 0; step < 1 + index * 8; step += 1) await page.keyboard.press("Shift+ArrowDown");
+      await nudge("x", 336 - Number(await inspector("x (pt)").inputValue()));
+      await nudge("y", 46 + index * 80 - Number(await inspector("y (pt)").inputValue()));
       await expect(inspector("x (pt)").inputValue()).resolves.toBe("336");
       await expect(inspector("y (pt)").inputValue()).resolves.toBe(String(46 + index * 80));
     }

@@ -211,17 +211,18 @@ describeWith(["chromium", "secret-service"], "the editor's look, against committ
     expect([moved.width, moved.height]).toEqual([1280, 800]);
     const comparison = compareImages(moved, expected, tolerance);
     expect(comparison.matches, `${comparison.differing} pixels differ`).toBe(false);
-    // In the pages view, what differs is the Signature box's edges (40–200 × 90–138 pt of page 1, at 100%).
+    // In the pages view, what differs is the Signature box's edges (40–200 × 90–138 pt of page 1, at 100%) and
+    // its recipient's name tag, 18 px above it (it is selected).
     const view = await app.page.locator(".editor-pages").boundingBox();
     const page1 = await app.page.locator('.editor-pages [data-page-index="0"]').boundingBox();
     if (view === null || page1 === null) throw new Error("the pages are not shown");
     const inView = compareImages(cropImage(moved, view), cropImage(expected, view), tolerance);
     const scale = 96 / 72;
-    const box = { left: page1.x - view.x + 38 * scale, top: page1.y - view.y + 84 * scale };
+    const box = { left: page1.x - view.x + 38 * scale, top: page1.y - view.y + 84 * scale - 18 };
     expect(inView.differing, "differing pixels in the pages view").toBeGreaterThan(0);
     expect(inView.bounds?.left).toBeGreaterThanOrEqual(box.left);
     expect(inView.bounds?.right).toBeLessThanOrEqual(box.left + 166 * scale);
     expect(inView.bounds?.top).toBeGreaterThanOrEqual(box.top);
-    expect(inView.bounds?.bottom).toBeLessThanOrEqual(box.top + 58 * scale);
+    expect(inView.bounds?.bottom).toBeLessThanOrEqual(box.top + 18 + 58 * scale);
   });
 });

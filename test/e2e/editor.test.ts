@@ -58,22 +58,25 @@ describeWith(["chromium", "secret-service"], "the template editor, against the r
     await expect(inspector("x (pt)").inputValue()).resolves.toBe("100");
     await expect(inspector("y (pt)").inputValue()).resolves.toBe("500");
 
-    // Keyboard: Seller active, Enter on Text places it at 36, 36 of the page in view; arrows nudge it.
+    // Keyboard: Seller active, Enter on Text places it in the page in view (editor-ux.test.ts says where);
+    // arrows nudge it.
     await app.page.getByRole("button", { name: /^Seller, recipient 2/ }).click();
     await app.page.getByRole("button", { name: /^Text/ }).focus();
     await app.page.keyboard.press("Enter");
     await expect(inspector("Recipient").inputValue()).resolves.not.toBe("");
+    const placedX = Number(await inspector("x (pt)").inputValue());
+    const placedY = Number(await inspector("y (pt)").inputValue());
     await app.page.locator(".editor-pages").focus();
     for (let press = 0; press < 3; press += 1) await app.page.keyboard.press("ArrowRight");
     await app.page.keyboard.press("Shift+ArrowDown");
-    await expect(inspector("x (pt)").inputValue()).resolves.toBe("39");
-    await expect(inspector("y (pt)").inputValue()).resolves.toBe("46");
+    await expect(inspector("x (pt)").inputValue()).resolves.toBe(String(placedX + 3));
+    await expect(inspector("y (pt)").inputValue()).resolves.toBe(String(placedY + 10));
 
     // Undo and redo, by keyboard.
     await app.page.keyboard.press("Control+Z");
-    await expect(inspector("y (pt)").inputValue()).resolves.toBe("36");
+    await expect(inspector("y (pt)").inputValue()).resolves.toBe(String(placedY));
     await app.page.keyboard.press("Control+Shift+Z");
-    await expect(inspector("y (pt)").inputValue()).resolves.toBe("46");
+    await expect(inspector("y (pt)").inputValue()).resolves.toBe(String(placedY + 10));
 
     // Exact numbers in the inspector.
     await inspector("x (pt)").fill("200");
@@ -84,7 +87,7 @@ describeWith(["chromium", "secret-service"], "the template editor, against the r
     expect(saved.groups.map((group) => group.label)).toEqual(["Buyer", "Seller"]);
     expect(saved.fields.map(({ type, page, x, y }) => ({ type, page, x, y }))).toEqual([
       { type: "Signature", page: 1, x: 100, y: 500 },
-      { type: "Text", page: 1, x: 200, y: 46 },
+      { type: "Text", page: 1, x: 200, y: placedY + 10 },
     ]);
     expect(saved.fields[1]?.groupId).toBe(saved.groups[1]?.id);
 
@@ -98,7 +101,9 @@ describeWith(["chromium", "secret-service"], "the template editor, against the r
     // The undo history outlives closing and reopening the draft (within the session).
     await app.page.locator(".editor-pages").focus();
     await app.page.keyboard.press("Control+Z");
-    await expect.poll(async () => (await savedDraft()).fields.find((field) => field.type === "Text")?.x).toBe(39);
+    await expect
+      .poll(async () => (await savedDraft()).fields.find((field) => field.type === "Text")?.x)
+      .toBe(placedX + 3);
     await app.page.keyboard.press("Control+Shift+Z");
     await expect.poll(async () => (await savedDraft()).fields.find((field) => field.type === "Text")?.x).toBe(200);
     expect(problems).toEqual([]);
