@@ -232,6 +232,8 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
 
   it("keeps the coordinate origin under a folded “Advanced settings”, opened by keyboard", async () => {
     await goTo("Accounts");
+    // The form is folded away too while an account exists.
+    await page().getByRole("button", { name: "Add an account…" }).click();
     const form = page().getByRole("form", { name: "Add an account" });
     const summary = form.getByText("Advanced settings");
     await summary.waitFor();

@@ -190,8 +190,14 @@ export async function placeField(page: Page, placement: Placement, pageWidthPt: 
       await expect.poll(() => input.inputValue(), slow).toBe(String(aim));
     }
   } else {
-    await expect(inspector.getByLabel("x (pt)").inputValue()).resolves.toBe("36");
-    await expect(inspector.getByLabel("y (pt)").inputValue()).resolves.toBe("36");
+    // Enter puts it in the part of the page in view (test/e2e/editor-ux.test.ts); the inspector takes it to
+    // 36, 36, where the final PDF is checked for its stamp.
+    await expect(inspector.getByLabel("Page").inputValue()).resolves.toBe(String(placement.page));
+    for (const label of ["x (pt)", "y (pt)"]) {
+      const input = inspector.getByLabel(label);
+      await input.fill("36");
+      await expect.poll(() => input.inputValue(), slow).toBe("36");
+    }
   }
   await expect(inspector.getByLabel("Recipient").locator("option:checked").textContent()).resolves.toMatch(
     new RegExp(`^\\d+\\. ${placement.group}$`),
