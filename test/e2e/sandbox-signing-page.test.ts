@@ -113,6 +113,15 @@ describeWith(
       const box = await page.locator(".page").first().boundingBox();
       expect(Math.round(((box?.height ?? 0) / (box?.width ?? 1)) * 100)).toBe(Math.round((792 / 612) * 100));
 
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const violations = await seriousAxeViolations(page);
+        if (violations.length > 0) console.log(`axe, pages loading (${scheme}):`, JSON.stringify(violations, null, 2));
+        expect(violations).toEqual([]);
+        await page.screenshot({ path: `/tmp/signdesk-signing-loading-${scheme}.png` });
+      }
+      await page.emulateMedia({ colorScheme: "light" });
+
       release();
       await expect.poll(() => page.locator(".page-canvas").count()).toBe(2);
       for (const control of await page.locator(".field-control").all()) {
