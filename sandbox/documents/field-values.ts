@@ -15,12 +15,6 @@ function pngOfDataUrl(value: unknown): Uint8Array | null {
   return bytes.length <= maxSignatureImageBytes ? bytes : null;
 }
 
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
 const imageNeeds = `a PNG image as a data URL (at most 2 MB and ${maxImageSide} \u00d7 ${maxImageSide} pixels)`;
 
 const expectations: Record<FieldType, { check: (value: unknown) => boolean; needs: string }> = {
@@ -38,7 +32,8 @@ const expectations: Record<FieldType, { check: (value: unknown) => boolean; need
     check: (v) => typeof v === "string" && emailAddressProblem(v) === null,
     needs: `a valid email address (at most ${emailLimits.maxLength} characters)`,
   },
-  Date: { check: (v) => typeof v === "string" && isCalendarDate(v), needs: "a date as YYYY-MM-DD" },
+  // Never checked: checkFieldValues puts the signing date in every Date field, whatever was sent.
+  Date: { check: () => true, needs: "nothing (the sandbox fills in the signing date)" },
   Checkbox: { check: (v) => typeof v === "boolean", needs: "true or false" },
 };
 
@@ -55,10 +50,15 @@ export function fieldValue(values: Readonly<FieldValues>, id: string): string | 
 
 /**
  * Checks a recipient's submitted values: exactly their fields, each valid for its type, and each image one the
- * final PDF can draw (a value accepted here must never stop the document from being finalized).
+ * final PDF can draw (a value accepted here must never stop the document from being finalized). Date fields get
+ * `signingDate` (YYYY-MM-DD), sent or not: the date of signing is the sandbox's to say, not the client's.
  * A problem answers 400 naming the field (`field` in the body too).
  */
-export async function checkFieldValues(fields: readonly TemplateField[], submitted: unknown): Promise<FieldValues> {
+export async function checkFieldValues(
+  fields: readonly TemplateField[],
+  submitted: unknown,
+  signingDate: string,
+): Promise<FieldValues> {
   if (typeof submitted !== "object" || submitted === null || Array.isArray(submitted)) {
     throw new ApiError(400, "fields must be an object of field id to value.");
   }
@@ -70,6 +70,10 @@ export async function checkFieldValues(fields: readonly TemplateField[], submitt
   }
   const accepted: FieldValues = Object.create(null);
   for (const field of fields) {
+    if (field.type === "Date") {
+      accepted[field.id] = signingDate;
+      continue;
+    }
     const value = values.get(field.id);
     const { check, needs } = expectations[field.type];
     if (value === undefined) {

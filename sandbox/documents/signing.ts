@@ -3,6 +3,7 @@ import { ApiError } from "../http/api-error";
 import type { SignedDocument, Template } from "../state/schema";
 import { checkFieldValues, fieldValue } from "./field-values";
 import { finalizeDocument } from "./finalize";
+import { signingDateOf } from "./signing-date";
 
 export interface SigningTarget {
   document: SignedDocument;
@@ -56,7 +57,7 @@ export async function answerSigning(context: SandboxContext, hash: string, body:
   }
 
   const fields = template.groups[recipient.group - 1] ?? [];
-  const values = await checkFieldValues(fields, answer.fields);
+  const values = await checkFieldValues(fields, answer.fields, signingDateOf(context.now()));
   const before = {
     recipient: { ...recipient },
     status: document.status,

@@ -3,6 +3,7 @@ import { displayedSize } from "../../common/coordinates";
 import { fieldBoxSizes } from "../../common/fields";
 import type { SandboxContext } from "../context";
 import { answerSigning, signingTarget } from "../documents/signing";
+import { signingDateOf } from "../documents/signing-date";
 import { ApiError } from "../http/api-error";
 import {
   base64DecodedLength,
@@ -60,6 +61,8 @@ export function signingRoutes(app: FastifyInstance, context: SandboxContext): vo
       document: { id: document.id, name: document.name, status: document.status },
       recipient: { name: recipient?.name ?? "", email: recipient?.email ?? "", status: recipient?.status ?? "pending" },
       pages: template.pages.map((page) => displayedSize(page)),
+      // What the Date fields will hold: the server stamps the date of signing, not a date the page sends.
+      signingDate: signingDateOf(context.now()),
       fields: fields.map((field) => ({
         id: field.id,
         type: field.type,

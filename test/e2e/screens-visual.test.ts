@@ -49,7 +49,8 @@ const leaseFields: DraftField[] = [{ id: "tenant-name", type: "Text", groupId: "
 const signatures: Record<string, Record<string, string | boolean>> = {
   "ada@example.com": { "buyer-name": "Ada Buyer", "buyer-agree": true },
   "cy@example.com": { "buyer-name": "Cy Buyer", "buyer-agree": true },
-  "dee@example.com": { "seller-name": "Dee Seller", "seller-date": "2025-03-04" },
+  // No "seller-date": the sandbox stamps the date of signing in Date fields.
+  "dee@example.com": { "seller-name": "Dee Seller" },
 };
 
 /** A draft from a fresh PDF, with these recipient groups and fields, through the bridge. */

@@ -19,7 +19,8 @@ export const saleFields: DraftField[] = [
 /** What each recipient of a Sale document fills in, by e-mail address. */
 export const saleSignatures: Record<string, Record<string, string>> = {
   "ada@example.com": { "b-text": "Agreed" },
-  "bo@example.com": { "s-text": "Agreed too", "s-date": "2025-03-04" },
+  // No "s-date": the sandbox stamps the date of signing in Date fields.
+  "bo@example.com": { "s-text": "Agreed too" },
 };
 
 /** A one-page template with these groups and fields, made through the bridge (draft, then templatesCreate). */

@@ -18,6 +18,7 @@
  * @property {{ name: string, email: string, status: string }} recipient
  * @property {{ width: number, height: number }[]} pages displayed size in points, index 0 = page 1
  * @property {FieldData[]} fields
+ * @property {string} signingDate what the Date fields hold: the date of signing, decided by the sandbox
  */
 
 /**
@@ -82,6 +83,7 @@ export function parseSigningData(body) {
     },
     pages: parsedPages,
     fields: parsedFields,
+    signingDate: typeof body.signingDate === "string" ? body.signingDate : "",
   };
 }
 

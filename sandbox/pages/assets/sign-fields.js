@@ -2,6 +2,7 @@
 /** The field controls placed over the pages: creating them, their values, their problems and their error callouts. */
 
 import { prefersReducedMotion } from "./sign-dom.js";
+import { revealPageOf } from "./sign-pages.js";
 import { state } from "./sign-state.js";
 
 /** @import { FieldData } from "./sign-data.js" */
@@ -25,13 +26,6 @@ import { state } from "./sign-state.js";
  * @property {(view: FieldView) => void} onSignatureRequest a Signature or Initials button was pressed
  * @property {() => void} onValueChange an input's value changed
  */
-
-/** Today in the local time zone, as `YYYY-MM-DD`. */
-function today() {
-  const now = new Date();
-  const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** @param {number} fraction */
 function percent(fraction) {
@@ -72,8 +66,6 @@ export function problemOf(view) {
         return "Add your signature here.";
       case "Initials":
         return "Add your initials here.";
-      case "Date":
-        return "Enter a date.";
       default:
         return "Fill in this field.";
     }
@@ -118,6 +110,7 @@ export function clearFieldError(view) {
 
 /** @param {FieldView} view */
 export function focusField(view) {
+  revealPageOf(view.wrapper);
   view.control.focus({ preventScroll: true });
   view.wrapper.scrollIntoView({
     block: "center",
@@ -136,6 +129,11 @@ export function updateSignatureButton(view) {
     image.alt = "";
     control.replaceChildren(image);
     control.setAttribute("aria-label", `${view.label} (added, press to change)`);
+  } else if (state.adopted[initials ? "Initials" : "Signature"]) {
+    // The visible words are part of the name (WCAG 2.5.3), so that voice control can press it.
+    const offer = initials ? "Use my initials" : "Use my signature";
+    control.replaceChildren(offer);
+    control.setAttribute("aria-label", `${view.label}: ${offer} (empty, press to add the one you made)`);
   } else {
     control.replaceChildren(initials ? "Initials" : "Sign here");
     control.setAttribute("aria-label", `${view.label} (empty, press to ${initials ? "add initials" : "sign"})`);
@@ -169,8 +167,11 @@ export function createField(data, label, handlers) {
         input.required = false;
         break;
       case "Date":
-        input.type = "date";
-        input.value = today();
+        // The date of signing, which the sandbox stamps whatever the page sends: shown, not asked for.
+        input.type = "text";
+        input.readOnly = true;
+        input.required = false;
+        input.value = state.signing?.signingDate ?? "";
         break;
       case "Name":
         input.type = "text";
@@ -192,8 +193,9 @@ export function createField(data, label, handlers) {
         input.maxLength = 1000;
         input.placeholder = data.type;
     }
-    input.setAttribute("aria-label", label);
-    input.title = label;
+    const name = data.type === "Date" ? `${label}, date of signing` : label;
+    input.setAttribute("aria-label", name);
+    input.title = name;
     control = input;
   }
   control.classList.add("field-control");

@@ -1,5 +1,8 @@
 // @ts-check
-/** The document's pages: one box per page at its displayed size, rendered with pdf.js when in view and resized. */
+/**
+ * The document's pages: one box per page at its displayed size, rendered with pdf.js (pages in view first, then
+ * the others) and again when resized. A page shows its fields only once its image is drawn, or could not be.
+ */
 
 import { documentUrl } from "./sign-api.js";
 import { ui } from "./sign-dom.js";
@@ -38,7 +41,7 @@ let resizeTimer;
  */
 function createPage(size, index, count) {
   const element = document.createElement("section");
-  element.className = "page";
+  element.className = "page is-pending";
   element.setAttribute("aria-label", `Page ${index + 1} of ${count}`);
   element.style.aspectRatio = `${size.width} / ${size.height}`;
   element.style.maxWidth = `${size.width * CSS_PX_PER_POINT}px`;
@@ -85,14 +88,11 @@ async function renderPage(view) {
     await page.render({ canvas, viewport }).promise;
     if (view.canvas) view.canvas.replaceWith(canvas);
     else view.element.prepend(canvas);
+    view.element.classList.remove("is-pending");
     view.canvas = canvas;
     view.renderedWidth = target;
   } catch (error) {
-    view.failed = true;
-    const note = document.createElement("p");
-    note.className = "page-error";
-    note.textContent = "This page could not be displayed.";
-    view.element.prepend(note);
+    markFailed(view, "This page could not be displayed.");
     console.error(`Page ${view.index + 1}:`, error);
   } finally {
     view.rendering = false;
@@ -101,6 +101,32 @@ async function renderPage(view) {
   if (view.visible && !view.failed) {
     const now = Math.round(view.element.getBoundingClientRect().width * (window.devicePixelRatio || 1));
     if (Math.abs(now - view.renderedWidth) >= 2) void renderPage(view);
+  }
+}
+
+/**
+ * Says on the page that its image is missing and shows its fields all the same.
+ * @param {PageView} view
+ * @param {string} text
+ */
+function markFailed(view, text) {
+  view.failed = true;
+  const note = document.createElement("p");
+  note.className = "page-error";
+  note.textContent = text;
+  view.element.prepend(note);
+  view.element.classList.remove("is-pending");
+}
+
+/** Shows a page's fields before its image: the recipient asked to go to one of them. */
+export function revealPageOf(/** @type {HTMLElement} */ element) {
+  element.closest(".page")?.classList.remove("is-pending");
+}
+
+/** Renders, one after another, the pages not drawn yet, so that every page's fields appear without scrolling. */
+async function renderPendingPages() {
+  for (const view of pageViews) {
+    if (view.renderedWidth === 0 && !view.failed) await renderPage(view);
   }
 }
 
@@ -163,16 +189,12 @@ export async function loadPdf() {
     if (pdfDocument.numPages !== pageViews.length) {
       console.warn(`The PDF has ${pdfDocument.numPages} pages; the signing data lists ${pageViews.length}.`);
     }
+    for (const view of pageViews.slice(pdfDocument.numPages)) markFailed(view, "This page is not in the document.");
     renderVisiblePages();
+    await renderPendingPages();
   } catch (error) {
     console.error("The PDF could not be loaded:", error);
-    for (const view of pageViews) {
-      view.failed = true;
-      const note = document.createElement("p");
-      note.className = "page-error";
-      note.textContent = "The document could not be displayed.";
-      view.element.prepend(note);
-    }
+    for (const view of pageViews) markFailed(view, "The document could not be displayed.");
     announce(
       "The document could not be displayed. The fields are still shown where they belong; you can open the PDF with the link in the panel.",
       "error",

@@ -5,6 +5,7 @@ import { ui } from "./sign-dom.js";
 import { clearFieldError, updateSignatureButton } from "./sign-fields.js";
 import { trapFocus } from "./sign-focus-trap.js";
 import { drawTypedPreview, exportInk, fitCanvas } from "./sign-ink.js";
+import { announce } from "./sign-outcome.js";
 import { updateProgress } from "./sign-progress.js";
 import { clearPad, pad, setUpSignaturePad } from "./sign-signature-pad.js";
 import { state } from "./sign-state.js";
@@ -64,10 +65,29 @@ function setSignatureMode(mode) {
   }
 }
 
+/**
+ * Puts an image on a field and says so.
+ * @param {FieldView} view
+ * @param {string} image
+ */
+function setFieldImage(view, image) {
+  view.image = image;
+  updateSignatureButton(view);
+  clearFieldError(view);
+  updateProgress();
+}
+
 /** @param {FieldView} view */
 export function openSignatureDialog(view) {
   if (!state.open || state.busy) return;
   const kind = view.data.type === "Initials" ? "Initials" : "Signature";
+  // An empty field takes the image already adopted in one press; pressing it again opens the dialog to change it.
+  const adopted = state.adopted[kind];
+  if (view.image === null && adopted) {
+    announce(`${view.label}: your ${kind === "Initials" ? "initials were" : "signature was"} added.`, "success");
+    setFieldImage(view, adopted);
+    return;
+  }
   const isNewKind = signature.kind !== kind;
   signature.field = view;
   signature.kind = kind;
@@ -127,11 +147,13 @@ function applySignature() {
     showSignatureError("Nothing could be drawn from that text. Try other characters.");
     return;
   }
-  view.image = image;
-  updateSignatureButton(view);
-  clearFieldError(view);
+  state.adopted[kind] = image;
+  setFieldImage(view, image);
+  // The recipient's other empty fields of this kind now offer this image.
+  for (const other of state.fieldViews) {
+    if (other.data.type === kind && other.image === null) updateSignatureButton(other);
+  }
   ui.sigDialog.close();
-  updateProgress();
 }
 
 export function setUpSignatureDialog() {

@@ -16,6 +16,11 @@ export const state = {
   busy: false,
   /** @type {FieldView | null} */
   lastFocusedField: null,
+  /**
+   * The image last adopted in the signature dialog, by kind: offered on the recipient's other empty fields.
+   * @type {{ Signature: string | null, Initials: string | null }}
+   */
+  adopted: { Signature: null, Initials: null },
 };
 
 /**

@@ -1,0 +1,230 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { signingDateOf } from "../../sandbox/documents/signing-date";
+import { seriousAxeViolations } from "../support/axe";
+import { launchChromium } from "../support/chromium";
+import { makePdf } from "../support/pdf-fixtures";
+import { signatureDataUrl } from "../support/png";
+import { describeWith } from "../support/requirements";
+import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
+
+/** One recipient, three Signature fields (two on page 1) and a Date field. */
+const fields = [
+  { id: "sig-a", type: "Signature", page: 1, x: 72, y: 120, recipient: 1 },
+  { id: "sig-b", type: "Signature", page: 1, x: 320, y: 120, recipient: 1 },
+  { id: "date", type: "Date", page: 1, x: 72, y: 260, recipient: 1 },
+  { id: "sig-c", type: "Signature", page: 2, x: 72, y: 120, recipient: 1 },
+];
+const ada = { name: "Ada Signer", email: "ada@example.com" };
+
+/**
+ * Installed before the page's scripts: records every field that is visible while its page has no image yet
+ * (pdf.js adds `.page-canvas` once a page is drawn, `.page-error` when it cannot be), checked on every change.
+ */
+function watchFieldsBeforeImages(): void {
+  const seen = { early: [] as string[], hiddenWhilePending: 0 };
+  (window as unknown as { __fieldsBeforeImages: typeof seen }).__fieldsBeforeImages = seen;
+  const check = () => {
+    for (const page of document.querySelectorAll(".page")) {
+      if (page.querySelector(".page-canvas, .page-error") !== null) continue;
+      for (const field of page.querySelectorAll<HTMLElement>(".field")) {
+        const id = field.querySelector<HTMLElement>("[data-field-id]")?.dataset.fieldId ?? "?";
+        if (field.checkVisibility({ visibilityProperty: true })) seen.early.push(id);
+        else seen.hiddenWhilePending += 1;
+      }
+    }
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
+describeWith(
+  "chromium",
+  "the sandbox's signing page: images with fields, the signing date, one signature reused",
+  () => {
+    let running: RunningSandbox;
+    let browser: Browser;
+    let context: BrowserContext;
+    let pdf: Uint8Array;
+    const today = () => signingDateOf(Date.now());
+
+    async function api(method: "GET" | "POST", route: string, options: Parameters<typeof callApi>[3] = {}) {
+      const answer = await callApi(running.url, method, route, { key: running.key, ...options });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body as Record<string, unknown>;
+    }
+    /** A fresh single-recipient document of `fields`, and Ada's signing link. */
+    async function newDocument(name: string): Promise<{ pdfId: string; link: string }> {
+      const created = await api("POST", "/createNewTemplate", {
+        form: templateForm({ file: pdf, templateName: name, fields: [fields], recipients: [ada] }),
+      });
+      const pdfId = String(created.pdf_id);
+      const { messages } = (await api("GET", "/_sandbox/outbox")) as { messages: Record<string, string>[] };
+      const link = messages.find((m) => m.pdf_id === pdfId && m.to === ada.email)?.signingUrl;
+      if (link === undefined) throw new Error(`no signing link for ${pdfId}`);
+      return { pdfId, link };
+    }
+    /** The values the sandbox kept for a document's first recipient. */
+    async function storedValues(pdfId: string): Promise<Record<string, unknown>> {
+      const state = JSON.parse(await readFile(path.join(running.dataDir, "state.json"), "utf8")) as {
+        documents: { id: string; recipients: { values?: Record<string, unknown> }[] }[];
+      };
+      return state.documents.find((document) => document.id === pdfId)?.recipients[0]?.values ?? {};
+    }
+    const activeField = (page: Page) =>
+      page.evaluate(() =>
+        document.activeElement instanceof HTMLElement ? document.activeElement.dataset.fieldId : null,
+      );
+
+    beforeAll(async () => {
+      [running, browser, pdf] = await Promise.all([startSandbox(), launchChromium(), makePdf([{}, {}])]);
+      context = await browser.newContext({
+        locale: "en-US",
+        colorScheme: "light",
+        viewport: { width: 1280, height: 800 },
+      });
+      await context.addInitScript(watchFieldsBeforeImages);
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await running?.close();
+    });
+
+    it("shows no field before its page's image, however late the PDF comes", async () => {
+      const { link } = await newDocument("Held back");
+      const page = await context.newPage();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/document.pdf", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(link);
+      // The fields are in the page, in boxes of the page's size, but hidden while the PDF is held back.
+      await expect.poll(() => page.locator(".field-control").count()).toBe(fields.length);
+      await expect(page.locator(".page.is-pending").count()).resolves.toBe(2);
+      for (const control of await page.locator(".field-control").all()) {
+        await expect(control.isVisible()).resolves.toBe(false);
+      }
+      const box = await page.locator(".page").first().boundingBox();
+      expect(Math.round(((box?.height ?? 0) / (box?.width ?? 1)) * 100)).toBe(Math.round((792 / 612) * 100));
+
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const violations = await seriousAxeViolations(page);
+        if (violations.length > 0) console.log(`axe, pages loading (${scheme}):`, JSON.stringify(violations, null, 2));
+        expect(violations).toEqual([]);
+        await page.screenshot({ path: `/tmp/signdesk-signing-loading-${scheme}.png` });
+      }
+      await page.emulateMedia({ colorScheme: "light" });
+
+      release();
+      await expect.poll(() => page.locator(".page-canvas").count()).toBe(2);
+      for (const control of await page.locator(".field-control").all()) {
+        await expect(control.isVisible()).resolves.toBe(true);
+      }
+      const seen = await page.evaluate(
+        () =>
+          (window as unknown as { __fieldsBeforeImages: { early: string[]; hiddenWhilePending: number } })
+            .__fieldsBeforeImages,
+      );
+      expect(seen.early).toEqual([]);
+      expect(seen.hiddenWhilePending).toBeGreaterThan(0);
+      await page.close();
+    });
+
+    it("still shows the fields, with a message, when the document cannot be displayed", async () => {
+      const { link } = await newDocument("Broken image");
+      // Its own context: the failed PDF is expected to log an error.
+      const quiet = await browser.newContext({ locale: "en-US" });
+      try {
+        const page = await quiet.newPage();
+        await page.route("**/document.pdf", (route) => route.fulfill({ status: 500, body: "no" }));
+        await page.goto(link);
+        await expect.poll(() => page.locator(".page-error").count()).toBe(2);
+        await expect(page.locator(".page-error").first().textContent()).resolves.toBe(
+          "The document could not be displayed.",
+        );
+        for (const control of await page.locator(".field-control").all()) {
+          await expect(control.isVisible()).resolves.toBe(true);
+        }
+        await expect(page.locator("#message").textContent()).resolves.toContain("The document could not be displayed.");
+      } finally {
+        await quiet.close();
+      }
+    });
+
+    it("shows the signing date read-only and reuses one signature on every Signature field", async () => {
+      const { pdfId, link } = await newDocument("Three signatures");
+      const page = await context.newPage();
+      await page.goto(link);
+      await expect.poll(() => page.locator(".page-canvas").count()).toBe(2);
+
+      const date = page.getByRole("textbox", { name: "Date, page 1, date of signing" });
+      await expect(date.inputValue()).resolves.toBe(today());
+      await expect(date.isEditable()).resolves.toBe(false);
+      await expect(page.locator("#progress-text").textContent()).resolves.toBe("1 of 4 fields completed");
+
+      // The first signature is adopted in the dialog, by keyboard.
+      await page.getByRole("button", { name: "Signature 1, page 1 (empty, press to sign)" }).focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Add your signature" });
+      await dialog.waitFor();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => activeField(page)).toBe("sig-a");
+
+      // The others now offer it: one press each, no dialog, and the page says so.
+      const reuse = "Use my signature (empty, press to add the one you made)";
+      const second = page.getByRole("button", { name: `Signature 2, page 1: ${reuse}` });
+      const third = page.getByRole("button", { name: `Signature, page 2: ${reuse}` });
+      await expect(second.textContent()).resolves.toBe("Use my signature");
+      await expect(third.count()).resolves.toBe(1);
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const violations = await seriousAxeViolations(page);
+        if (violations.length > 0)
+          console.log(`axe, signature offered (${scheme}):`, JSON.stringify(violations, null, 2));
+        expect(violations).toEqual([]);
+        await page.screenshot({ path: `/tmp/signdesk-signing-reuse-${scheme}.png`, fullPage: true });
+      }
+      await page.emulateMedia({ colorScheme: "light" });
+
+      await second.focus();
+      await page.keyboard.press("Enter");
+      await expect(dialog.isVisible()).resolves.toBe(false);
+      await expect(page.locator("#message").textContent()).resolves.toContain(
+        "Signature 2, page 1: your signature was added.",
+      );
+      await third.focus();
+      await page.keyboard.press("Space");
+      await page.getByRole("button", { name: "Signature, page 2 (added, press to change)" }).waitFor();
+      await expect(page.locator("#progress-text").textContent()).resolves.toBe("4 of 4 fields completed");
+
+      const sent = page.waitForRequest((request) => request.method() === "POST");
+      await page.getByRole("button", { name: "Finish and sign" }).first().click();
+      const body = (await sent).postDataJSON() as { fields: Record<string, string> };
+      expect(body.fields["sig-a"]).toMatch(/^data:image\/png;base64,/);
+      expect(body.fields["sig-b"]).toBe(body.fields["sig-a"]);
+      expect(body.fields["sig-c"]).toBe(body.fields["sig-a"]);
+      await page.getByRole("heading", { name: "Signed, thank you" }).waitFor();
+      await expect(storedValues(pdfId)).resolves.toMatchObject({ date: today(), "sig-b": body.fields["sig-a"] });
+      await page.close();
+    });
+
+    it("stamps the signing date whatever date a client sends, or when it sends none", async () => {
+      const image = signatureDataUrl();
+      for (const sentDate of ["1999-01-01", "not a date", undefined]) {
+        const { pdfId, link } = await newDocument(`Date ${sentDate}`);
+        const answer = await callApi(link, "POST", "", {
+          json: { fields: { "sig-a": image, "sig-b": image, "sig-c": image, date: sentDate } },
+        });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        await expect(storedValues(pdfId)).resolves.toMatchObject({ date: today() });
+      }
+    });
+  },
+);
