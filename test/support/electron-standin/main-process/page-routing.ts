@@ -21,7 +21,10 @@ export async function routeRequest(route: Route): Promise<void> {
   const request = route.request();
   const page = pageOf(request);
   const window = page === null ? undefined : (windowOfPage(page) as BrowserWindow | undefined);
-  if (page !== null && window === undefined) {
+  // A navigation whose frame does not exist yet is a popup's first request (Playwright cannot name its frame):
+  // Electron makes no popup its handler denies, so it never reaches the network either.
+  const framelessNavigation = page === null && request.isNavigationRequest();
+  if (framelessNavigation || (page !== null && window === undefined)) {
     // A page of no window's (Chromium opens no popup here: --block-new-web-contents): nothing of it reaches the network.
     await route.abort("blockedbyclient");
     return;
