@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SigndeskApi } from "../../common/contract";
 import type { Draft } from "../../common/draft";
 
@@ -39,6 +39,8 @@ export function useAutosave(
     const save = bridge.draftsSave({ draft: next }).then(
       (result) => {
         if (result.ok) {
+          // What is now on disk (after a failed save, the retry's content); a change made meanwhile is newer.
+          if (pending.current === null) saved.current = contentOf(next);
           // A change made during this save is not saved yet: say so until it is.
           setStatus(pending.current === null ? { kind: "saved", at: result.value.updatedAt } : { kind: "saving" });
           return;
@@ -88,5 +90,9 @@ export function useAutosave(
     };
   }, [flush]);
 
-  return { status, flush };
+  // Said in the very render that shows a change, not one frame later when the effect above has run: the status
+  // never says "All changes saved" over a change that is not on its way to disk.
+  const content = useMemo(() => (draft === null ? null : contentOf(draft)), [draft]);
+  const unsaved = content !== null && saved.current !== null && content !== saved.current;
+  return { status: unsaved && status.kind === "saved" ? { kind: "saving" } : status, flush };
 }
