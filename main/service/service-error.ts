@@ -1,3 +1,4 @@
+import { asSentence } from "../../common/sentence";
 /** What went wrong with a call to the service, in terms the app can act on. */
 export type ServiceErrorCategory =
   | "auth"
@@ -71,17 +72,11 @@ export function formatDuration(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
 }
 
-/** `text` ending with a full stop (or the punctuation it already ends with). */
-function sentence(text: string): string {
-  const trimmed = text.trim();
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-}
-
 /** "<lead>: <service message>." or "<lead> (HTTP <status>)." when the service gave no message. */
 function withServiceMessage(lead: string, status: number, serviceMessage: string | null): string {
   return serviceMessage === null || serviceMessage.trim() === ""
     ? `${lead} (HTTP ${status}).`
-    : `${lead}: ${sentence(serviceMessage)}`;
+    : `${lead}: ${asSentence(serviceMessage)}`;
 }
 
 /** The error for a non-2xx answer. */

@@ -3,6 +3,7 @@ import type { SigndeskApi } from "../../common/contract";
 import { displayedSize } from "../../common/coordinates";
 import type { Draft } from "../../common/draft";
 import type { FieldType } from "../../common/fields";
+import { asSentence } from "../../common/sentence";
 import type { PdfHandle } from "../pdf/load-pdf";
 import { PageThumbnails } from "../pdf/PageThumbnails";
 import { PdfPages } from "../pdf/PdfPages";
@@ -41,9 +42,6 @@ interface EditorScreenProps {
   /** Main refused the file of a pending draft (see useDraftDocument); the message says why. */
   onRefused: (message: string) => void;
 }
-
-/** A message as a sentence of its own, whether or not it ends with a full stop. */
-const asSentence = (message: string) => (/[.!?…]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`);
 
 export function EditorScreen({ bridge, draftId, onClose, onRefused }: EditorScreenProps) {
   const document = useDraftDocument(bridge, draftId, onRefused);

@@ -61,10 +61,10 @@ export function useAutosave(
     running.current = null;
   }, [bridge]);
 
+  const content = useMemo(() => (draft === null ? null : contentOf(draft)), [draft]);
   useEffect(() => {
-    if (draft === null) return;
+    if (draft === null || content === null) return;
     // Re-renders (selection, zoom, React's development double effects) give equal drafts: nothing to save.
-    const content = contentOf(draft);
     if (saved.current === null) {
       saved.current = content;
       setStatus({ kind: "saved", at: draft.updatedAt });
@@ -77,7 +77,7 @@ export function useAutosave(
     setStatus({ kind: "saving" });
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = setTimeout(() => void flush(), delayMs);
-  }, [draft, delayMs, flush]);
+  }, [draft, content, delayMs, flush]);
 
   useEffect(() => {
     const now = () => void flush();
@@ -92,7 +92,6 @@ export function useAutosave(
 
   // Said in the very render that shows a change, not one frame later when the effect above has run: the status
   // never says "All changes saved" over a change that is not on its way to disk.
-  const content = useMemo(() => (draft === null ? null : contentOf(draft)), [draft]);
   const unsaved = content !== null && saved.current !== null && content !== saved.current;
   return { status: unsaved && status.kind === "saved" ? { kind: "saving" } : status, flush };
 }
