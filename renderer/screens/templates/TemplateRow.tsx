@@ -58,30 +58,31 @@ export function TemplateRow({ versions, lastSent, onSend, onRename, onNewVersion
             Earlier versions ({earlier.length})<span className="visually-hidden"> of {current.name}</span>
           </summary>
           <ul aria-label={`Earlier versions of ${current.name}`}>
-            {earlier.map((template, index) => (
-              <li key={template.templateId}>
-                <span className="draft-meta">
-                  Version {earlier.length - index}: “{template.name}” · {made(template)} · {lastUse(template, lastSent)}{" "}
-                  · <code>{template.templateId}</code>
+            {earlier.map((template, index) => {
+              // Named for assistive technology: each row's buttons are otherwise all "Send…" and "Remove…".
+              const which = (
+                <span className="visually-hidden">
+                  {" "}
+                  version {earlier.length - index} of {current.name}
                 </span>
-                <div className="row-actions">
-                  <button type="button" onClick={() => onSend(template)}>
-                    Send…
-                    <span className="visually-hidden">
-                      {" "}
-                      version {earlier.length - index} of {current.name}
-                    </span>
-                  </button>
-                  <button type="button" className="danger" onClick={() => onRemove(template)}>
-                    Remove…
-                    <span className="visually-hidden">
-                      {" "}
-                      version {earlier.length - index} of {current.name}
-                    </span>
-                  </button>
-                </div>
-              </li>
-            ))}
+              );
+              return (
+                <li key={template.templateId}>
+                  <span className="draft-meta">
+                    Version {earlier.length - index}: “{template.name}” · {made(template)} ·{" "}
+                    {lastUse(template, lastSent)} · <code>{template.templateId}</code>
+                  </span>
+                  <div className="row-actions">
+                    <button type="button" onClick={() => onSend(template)}>
+                      Send…{which}
+                    </button>
+                    <button type="button" className="danger" onClick={() => onRemove(template)}>
+                      Remove…{which}
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         </details>
       )}
