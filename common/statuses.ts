@@ -1,5 +1,11 @@
-/** Statuses the sandbox uses (API-NOTES.md); the app shows any other string verbatim. */
+/** Statuses the sandbox uses (API-NOTES.md), in the order a document goes through them; any other string is shown verbatim. */
 export const knownStatuses = ["pending", "partially_signed", "signed", "declined"] as const;
+
+/** Known statuses in the order a document goes through them (for sorting), unknown ones after. */
+export function statusRank(status: string): number {
+  const rank = (knownStatuses as readonly string[]).indexOf(status);
+  return rank === -1 ? knownStatuses.length : rank;
+}
 
 /**
  * Status words after which nothing more happens to a document (compared without regard to case).

@@ -6,6 +6,7 @@ import type { AccountService } from "./accounts/accounts";
 import type { DocumentIndex } from "./documents/document-index";
 import type { DocumentTracker } from "./documents/tracker";
 import type { DraftStore } from "./drafts/draft-store";
+import type { Records } from "./records/records";
 import type { ServiceClient } from "./service/client";
 import type { Connection } from "./service/connection";
 import type { Settings } from "./settings/settings";
@@ -35,6 +36,8 @@ export interface ShellActions {
 /** Everything the handlers work with, assembled once by startCore(). */
 export interface Core {
   settings: Settings;
+  /** Documents, templates and webhooks: the records database. */
+  records: Records;
   accounts: AccountService;
   drafts: DraftStore;
   index: DocumentIndex;

@@ -12,6 +12,8 @@ import { defaultSendCheck } from "./documents/send-document";
 import { DocumentTracker, type TrackerOptions } from "./documents/tracker";
 import { DraftStore } from "./drafts/draft-store";
 import { HandlerError } from "./handler-error";
+import { moveLegacyRecords } from "./records/move-legacy-records";
+import { openRecords } from "./records/open-records";
 import { startEmbeddedSandbox } from "./sandbox-host";
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from "./service/client";
 import { Connection } from "./service/connection";
@@ -62,6 +64,16 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     notices.push(message);
     log(message);
   });
+  const opened = openRecords(options.userDataDir, now);
+  const records = opened.records;
+  for (const notice of opened.notices) {
+    notices.push(notice);
+    log(notice);
+  }
+  for (const notice of moveLegacyRecords(settings, options.settingsBackend.path, records, now())) {
+    notices.push(notice);
+    log(notice);
+  }
   const sofficeEnvironment = systemEnvironment(options.libreOffice);
   // Asked at each conversion: the path set on the Accounts screen, else LibreOffice's usual places.
   const locateSoffice = () => findSoffice(sofficeEnvironment, settings.get("sofficePath") ?? null);
@@ -78,6 +90,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const accounts = new AccountService({
     settings,
     keychain: options.keychain,
+    forgetRecords: (id) => records.removeAccount(id),
     now,
     checkConnection: (account, key) => checkConnection(account, key, (call) => connection.observe(account.id, call)),
   });
@@ -100,6 +113,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   } catch (error) {
     // Nothing may keep listening after a failed start: the app may start again in this process.
     await sandbox?.close();
+    records.close();
     throw error;
   }
 
@@ -122,7 +136,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     return account;
   };
 
-  const index = new DocumentIndex(settings);
+  const index = new DocumentIndex(records.documents);
   const notify = options.notify ?? (() => {});
   const tracker = new DocumentTracker({
     index,
@@ -142,6 +156,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now, locateSoffice });
   return {
     settings,
+    records,
     accounts,
     drafts,
     index,
@@ -165,6 +180,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       index.flushNow();
       await drafts.idle();
       await sandbox?.close();
+      records.close();
     },
   };
 }

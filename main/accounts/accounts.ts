@@ -15,6 +15,8 @@ import type { SecretStore } from "./keychain";
 export interface AccountsDeps {
   settings: Settings;
   keychain: SecretStore;
+  /** Forgets what was recorded for a removed account (its documents, templates, webhooks). */
+  forgetRecords?: (accountId: string) => void;
   now?: () => number;
   /** A harmless authenticated call to the account's service with `apiKey`. */
   checkConnection: (account: Account, apiKey: string) => Promise<ConnectionCheck>;
@@ -98,10 +100,8 @@ export class AccountService {
       accounts,
       activeAccountId:
         settings.get("activeAccountId") === id ? (accounts[0]?.id ?? null) : settings.get("activeAccountId"),
-      templates: settings.get("templates").filter((record) => record.accountId !== id),
-      webhooks: settings.get("webhooks").filter((record) => record.accountId !== id),
-      documents: settings.get("documents").filter((record) => record.accountId !== id),
     });
+    this.deps.forgetRecords?.(id);
   }
 
   setActive(id: string): Account {

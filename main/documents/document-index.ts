@@ -1,52 +1,39 @@
-import type { Settings } from "../settings/settings";
+import type { DocumentRecords } from "../records/document-records";
 import type { DocumentRecord } from "../settings/settings-schema";
 
-/**
- * The documents the app sent or imported, per account, kept in settings. Reads are from memory;
- * writes are batched (the tracker touches many records per pass) and flushed at most every `flushMs`,
- * and at once for changes the user must not lose (a new document, a status change).
- */
+/** The documents the app sent or imported, per account: whole records over the records database. */
 export class DocumentIndex {
-  private records: DocumentRecord[];
-  private timer: NodeJS.Timeout | null = null;
-
-  constructor(
-    private readonly settings: Settings,
-    private readonly flushMs = 1000,
-  ) {
-    this.records = [...settings.get("documents")];
-  }
+  constructor(private readonly records: DocumentRecords) {}
 
   all(accountId?: string): DocumentRecord[] {
-    return accountId === undefined ? this.records : this.records.filter((record) => record.accountId === accountId);
+    return this.records.all(accountId);
   }
 
   find(accountId: string, pdfId: string): DocumentRecord | undefined {
-    return this.records.find((record) => record.accountId === accountId && record.pdfId === pdfId);
+    return this.records.get(accountId, pdfId);
   }
 
   add(record: DocumentRecord): void {
-    if (this.find(record.accountId, record.pdfId) !== undefined) return;
-    this.records = [...this.records, record];
-    this.flushNow();
+    this.records.add(record);
   }
 
-  /** Replaces a record; `urgent` writes at once, otherwise with the next batch. */
-  replace(next: DocumentRecord, urgent: boolean): void {
-    this.records = this.records.map((record) =>
-      record.accountId === next.accountId && record.pdfId === next.pdfId ? next : record,
-    );
-    if (urgent) this.flushNow();
-    else this.flushSoon();
+  /** Replaces a record: only what differs is written (a status change appends to the history). */
+  replace(next: DocumentRecord, _urgent = true): void {
+    const current = this.records.get(next.accountId, next.pdfId);
+    if (current === undefined) return;
+    const appended = next.statusHistory.slice(current.statusHistory.length);
+    this.records.transaction(() => {
+      this.records.patch(next.accountId, next.pdfId, {
+        lastStatus: next.lastStatus,
+        lastCheckedAt: next.lastCheckedAt,
+        finished: next.finished,
+        hasFinalPdf: next.hasFinalPdf,
+        statusProblem: next.statusProblem ?? null,
+        unknownMembers: next.unknownMembers ?? null,
+      });
+      for (const entry of appended) this.records.patch(next.accountId, next.pdfId, { appendHistory: entry });
+    });
   }
 
-  flushNow(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    this.settings.update({ documents: this.records });
-  }
-
-  private flushSoon(): void {
-    this.timer ??= setTimeout(() => this.flushNow(), this.flushMs);
-  }
+  flushNow(): void {}
 }

@@ -96,8 +96,8 @@ function candidates(
   before: Snapshot,
 ) {
   const knownTemplates = new Set(
-    core.settings
-      .get("templates")
+    core.records.templates
+      .all()
       .filter((template) => template.accountId === account.id)
       .map((template) => template.templateId),
   );

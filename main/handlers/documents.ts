@@ -51,8 +51,8 @@ export function documentHandlers(
 
     documentsSend: async ({ templateId, recipients, emailSubject, documentName, transferId }) => {
       const account = core.activeAccount();
-      const template = core.settings
-        .get("templates")
+      const template = core.records.templates
+        .all()
         .find((record) => record.accountId === account.id && record.templateId === templateId);
       if (template === undefined)
         throw new HandlerError("not_found", "Signdesk has no record of that template for this account.");

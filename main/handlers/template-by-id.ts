@@ -13,7 +13,7 @@ export function templateByIdHandlers(
   core: Core,
 ): Pick<HandlerImplementations, "templatesAddById" | "templatesRemove" | "templatesRename" | "templatesSeenIds"> {
   const templatesOf = (accountId: string) =>
-    core.settings.get("templates").filter((record) => record.accountId === accountId);
+    core.records.templates.all().filter((record) => record.accountId === accountId);
 
   const listed = (templateId: string) => {
     const record = templatesOf(core.activeAccount().id).find((candidate) => candidate.templateId === templateId);
@@ -39,27 +39,27 @@ export function templateByIdHandlers(
         createdAt: new Date(core.now()).toISOString(),
         source: "by-id",
       };
-      core.settings.update({ templates: [...core.settings.get("templates"), record] });
+      core.records.templates.setAll([...core.records.templates.all(), record]);
       return record;
     },
 
     /** Any template, created here or added by ID: Signdesk's list only (the service has no call to delete one). */
     templatesRemove: ({ templateId }) => {
       const record = listed(templateId);
-      core.settings.update({ templates: withoutVersion(core.settings.get("templates"), record) });
+      core.records.templates.setAll(withoutVersion(core.records.templates.all(), record));
       return null;
     },
 
     templatesRename: ({ templateId, name }) => {
       const record = listed(templateId);
       const renamed = { ...record, name, serviceName: record.serviceName ?? record.name };
-      core.settings.update({
-        templates: core.settings
-          .get("templates")
+      core.records.templates.setAll(
+        core.records.templates
+          .all()
           .map((candidate) =>
             candidate.accountId === record.accountId && candidate.templateId === templateId ? renamed : candidate,
           ),
-      });
+      );
       return renamed;
     },
 

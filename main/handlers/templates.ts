@@ -19,7 +19,7 @@ export function templateHandlers(core: Core): Pick<HandlerImplementations, "temp
   return {
     templatesList: () => {
       const account = core.activeAccount();
-      return core.settings.get("templates").filter((record) => record.accountId === account.id);
+      return core.records.templates.all().filter((record) => record.accountId === account.id);
     },
 
     /** Uploads the draft's own PDF with its fields (and sends it when recipients are given); the draft stays. */
@@ -62,7 +62,7 @@ export function templateHandlers(core: Core): Pick<HandlerImplementations, "temp
     });
     // A draft's new template supersedes the one it made before (New version from its draft).
     const remember = (record: TemplateRecord) =>
-      core.settings.update({ templates: supersedeByNewVersion(core.settings.get("templates"), record) });
+      core.records.templates.setAll(supersedeByNewVersion(core.records.templates.all(), record));
 
     if (send === undefined) {
       const created = await client.createNewTemplate(input, { onProgress }).catch((error: unknown) => {

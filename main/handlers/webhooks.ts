@@ -11,15 +11,15 @@ export function webhookHandlers(
   return {
     webhooksList: () => {
       const account = core.activeAccount();
-      return core.settings.get("webhooks").filter((record) => record.accountId === account.id);
+      return core.records.webhooks.all().filter((record) => record.accountId === account.id);
     },
 
     webhooksRegister: async ({ url, eventType, secret, generateSecret }) => {
       const account = core.activeAccount();
       // The service answers an existing URL+event with the existing registration and keeps its secret:
       // a new secret shown now would never be used.
-      const known = core.settings
-        .get("webhooks")
+      const known = core.records.webhooks
+        .all()
         .some((record) => record.accountId === account.id && record.url === url && record.eventType === eventType);
       if (known) {
         throw new HandlerError(
@@ -45,8 +45,8 @@ export function webhookHandlers(
         hasSecret: effectiveSecret !== null,
         createdAt: new Date(core.now()).toISOString(),
       };
-      const others = core.settings
-        .get("webhooks")
+      const others = core.records.webhooks
+        .all()
         .filter(
           (existing) =>
             !(
@@ -55,7 +55,7 @@ export function webhookHandlers(
               existing.eventType === record.eventType
             ),
         );
-      core.settings.update({ webhooks: [...others, record] });
+      core.records.webhooks.setAll([...others, record]);
       return { webhook: record, secret: generated };
     },
 
@@ -67,10 +67,10 @@ export function webhookHandlers(
         // Already gone at the service: the local record goes too.
         if (!(error instanceof ServiceError) || error.category !== "not_found") throw error;
       }
-      const webhooks = core.settings
-        .get("webhooks")
+      const webhooks = core.records.webhooks
+        .all()
         .filter((record) => !(record.accountId === account.id && record.url === url));
-      core.settings.update({ webhooks });
+      core.records.webhooks.setAll(webhooks);
       return null;
     },
   };

@@ -4,7 +4,13 @@ import Conf from "conf";
 import { z } from "zod";
 import { countOf, salvageRecords } from "../../common/salvage";
 import { damagedName, setAsideSync } from "../../sandbox/state/set-aside";
-import { defaultSettings, type SettingsData, SettingsDataSchema } from "./settings-schema";
+import {
+  defaultSettings,
+  type LegacyRecords,
+  legacyRecordKeys,
+  type SettingsData,
+  SettingsDataSchema,
+} from "./settings-schema";
 
 /** The parts of conf the settings use. */
 export interface SettingsBackend {
@@ -77,9 +83,6 @@ const labels: Record<keyof SettingsData, string> = {
   accounts: "account",
   activeAccountId: "the active account",
   sandboxPort: "the sandbox's port",
-  templates: "template record",
-  webhooks: "webhook record",
-  documents: "document record",
   sofficePath: "the path to LibreOffice",
 };
 
@@ -118,6 +121,7 @@ function salvage(stored: Record<string, unknown>): { data: SettingsData; lost: s
  */
 export class Settings {
   private data: SettingsData;
+  private legacy: LegacyRecords | null = null;
 
   constructor(
     private readonly backend: SettingsBackend,
@@ -125,6 +129,8 @@ export class Settings {
   ) {
     for (const notice of backend.notices ?? []) onProblem(notice);
     const stored = backend.store;
+    if (legacyRecordKeys.some((key) => stored[key] !== undefined))
+      this.legacy = Object.fromEntries(legacyRecordKeys.map((key) => [key, stored[key]]));
     const parsed = SettingsDataSchema.safeParse({ ...defaultSettings, ...stored });
     if (parsed.success) {
       this.data = parsed.data;
@@ -143,17 +149,28 @@ export class Settings {
         `Everything else loaded; ${kept}.`,
     );
     this.data = data;
-    this.backend.store = { ...data };
+    this.backend.store = { ...this.legacy, ...data };
+  }
+
+  /** The records an older settings file held (moved to the records database once, then dropped), or null. */
+  legacyRecords(): LegacyRecords | null {
+    return this.legacy;
+  }
+
+  /** Rewrites the file without the old records (after they were moved). */
+  dropLegacyRecords(): void {
+    this.legacy = null;
+    this.backend.store = { ...this.data };
   }
 
   get<K extends keyof SettingsData>(key: K): SettingsData[K] {
     return this.data[key];
   }
 
-  /** Validates, then writes the whole file (conf writes atomically). */
+  /** Validates, then writes the whole file (conf writes atomically); old records not yet moved are kept. */
   update(change: Partial<SettingsData>): void {
     const next = SettingsDataSchema.parse({ ...this.data, ...change });
     this.data = next;
-    this.backend.store = { ...next };
+    this.backend.store = { ...this.legacy, ...next };
   }
 }

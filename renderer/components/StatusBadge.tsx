@@ -1,4 +1,4 @@
-import { statusNotReported } from "../../common/statuses";
+import { knownStatuses, statusNotReported } from "../../common/statuses";
 import "../screens/documents/documents.css";
 
 /** The words and look of the statuses the app knows (API-NOTES.md); any other string is shown as the service sent it. */
@@ -18,13 +18,9 @@ export function statusLabel(status: string): string {
   return known[status]?.label ?? status;
 }
 
-/** Known statuses in the order a document goes through them (for sorting), unknown ones after. */
-export function statusRank(status: string): number {
-  const rank = Object.keys(known).indexOf(status);
-  return rank === -1 ? Object.keys(known).length : rank;
-}
+export { statusRank } from "../../common/statuses";
 
-export const knownStatusOrder: readonly string[] = Object.keys(known);
+export const knownStatusOrder: readonly string[] = knownStatuses;
 
 interface StatusBadgeProps {
   status: string;

@@ -1,0 +1,381 @@
+import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
+import type { DocumentRecord } from "../../common/records";
+import { statusRank } from "../../common/statuses";
+import { sortKey } from "./sort-key";
+
+/** A document's place in the tracker's schedule, kept with it so that what is due is read from an index. */
+export interface CheckSchedule {
+  /** When it is next due (ms since the epoch); 0: at once. */
+  nextCheckAt: number;
+  /** Its current back-off. */
+  intervalMs: number;
+  /** When its last check ended (0: never). */
+  polledAt: number;
+}
+
+/** What a check (or anything else) changes on a document; absent members stay as they are. */
+export interface DocumentPatch {
+  lastStatus?: string;
+  lastCheckedAt?: string | null;
+  finished?: boolean;
+  hasFinalPdf?: boolean;
+  /** null clears it. */
+  statusProblem?: DocumentRecord["statusProblem"] | null;
+  unknownMembers?: DocumentRecord["unknownMembers"] | null;
+  /** A status change to add to the history. */
+  appendHistory?: { status: string; at: string };
+  schedule?: CheckSchedule;
+}
+
+/** A document the tracker may check: what it needs to decide and to say what changed. */
+export interface TrackedDocument {
+  accountId: string;
+  pdfId: string;
+  sentAt: string;
+  sentMs: number;
+  schedule: CheckSchedule;
+}
+
+export interface DocumentRow {
+  id: number;
+  account_id: string;
+  pdf_id: string;
+  name: string;
+  template_id: string | null;
+  sent_at: string;
+  sent_ms: number;
+  last_status: string;
+  last_checked_at: string | null;
+  finished: number;
+  has_final_pdf: number;
+  imported: number;
+  status_problem: string | null;
+  unknown_members: string | null;
+  next_check_at: number | null;
+  check_interval_ms: number | null;
+  polled_at: number | null;
+}
+
+export const documentColumns =
+  "id, account_id, pdf_id, name, template_id, sent_at, sent_ms, last_status, last_checked_at, finished, " +
+  "has_final_pdf, imported, status_problem, unknown_members, next_check_at, check_interval_ms, polled_at";
+
+const timeOf = (iso: string) => {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? 0 : time;
+};
+
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+
+/** The words the search index holds for a document's people: each recipient's name and e-mail address. */
+const peopleText = (recipients: DocumentRecord["recipients"]) =>
+  recipients.map((recipient) => `${recipient.name} ${recipient.email}`).join("\n");
+
+/**
+ * The documents Signdesk sent or imported, per account, in the records database. Every write is a statement or a
+ * transaction of a few rows: a status change costs the same with 10 documents as with 100,000. Reads of one document
+ * use the (account, pdf_id) key; the tracker reads what is due from a partial index on the next check time.
+ */
+export class DocumentRecords {
+  private readonly statements = new Map<string, StatementSync>();
+  private depth = 0;
+
+  constructor(private readonly db: DatabaseSync) {}
+
+  private statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Runs `work` in one transaction (nested calls join the outer one). */
+  transaction<T>(work: () => T): T {
+    if (this.depth > 0) return work();
+    this.db.exec("BEGIN IMMEDIATE");
+    this.depth += 1;
+    try {
+      const result = work();
+      this.db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      throw error;
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  get(accountId: string, pdfId: string): DocumentRecord | undefined {
+    const row = this.statement(`SELECT ${documentColumns} FROM documents WHERE account_id = ? AND pdf_id = ?`).get(
+      accountId,
+      pdfId,
+    ) as DocumentRow | undefined;
+    return row === undefined ? undefined : this.recordOf(row);
+  }
+
+  has(accountId: string, pdfId: string): boolean {
+    return (
+      this.statement("SELECT 1 FROM documents WHERE account_id = ? AND pdf_id = ?").get(accountId, pdfId) !== undefined
+    );
+  }
+
+  /** Every document (of one account), in the order they were recorded. For small sets and tests; lists use pages. */
+  all(accountId?: string): DocumentRecord[] {
+    const rows = (accountId === undefined
+      ? this.statement(`SELECT ${documentColumns} FROM documents ORDER BY id`).all()
+      : this.statement(`SELECT ${documentColumns} FROM documents WHERE account_id = ? ORDER BY id`).all(
+          accountId,
+        )) as unknown as DocumentRow[];
+    return rows.map((row) => this.recordOf(row));
+  }
+
+  count(accountId?: string): number {
+    const row = (
+      accountId === undefined
+        ? this.statement("SELECT COUNT(*) AS n FROM documents").get()
+        : this.statement("SELECT COUNT(*) AS n FROM documents WHERE account_id = ?").get(accountId)
+    ) as { n: number };
+    return row.n;
+  }
+
+  /** Records a document; false when the account already has one with its ID (then nothing changes). */
+  add(record: DocumentRecord): boolean {
+    return this.transaction(() => this.insert(record));
+  }
+
+  /** Records many documents in one transaction; answers how many were new. */
+  addMany(records: readonly DocumentRecord[]): number {
+    return this.transaction(() => records.reduce((added, record) => added + (this.insert(record) ? 1 : 0), 0));
+  }
+
+  /** Changes one document; false when there is no such document. */
+  patch(accountId: string, pdfId: string, patch: DocumentPatch): boolean {
+    const sets: string[] = [];
+    const values: SQLInputValue[] = [];
+    const set = (column: string, value: SQLInputValue) => {
+      sets.push(`${column} = ?`);
+      values.push(value);
+    };
+    if (patch.lastStatus !== undefined) {
+      set("last_status", patch.lastStatus);
+      set("status_rank", statusRank(patch.lastStatus));
+    }
+    if (patch.lastCheckedAt !== undefined) set("last_checked_at", patch.lastCheckedAt);
+    if (patch.finished !== undefined) set("finished", patch.finished ? 1 : 0);
+    if (patch.hasFinalPdf !== undefined) set("has_final_pdf", patch.hasFinalPdf ? 1 : 0);
+    if (patch.statusProblem !== undefined) set("status_problem", json(patch.statusProblem));
+    if (patch.unknownMembers !== undefined) set("unknown_members", json(patch.unknownMembers));
+    if (patch.schedule !== undefined) {
+      set("next_check_at", patch.schedule.nextCheckAt);
+      set("check_interval_ms", patch.schedule.intervalMs);
+      set("polled_at", patch.schedule.polledAt);
+    }
+    const run = () => {
+      const id = this.idOf(accountId, pdfId);
+      if (id === undefined) return false;
+      if (sets.length > 0) this.db.prepare(`UPDATE documents SET ${sets.join(", ")} WHERE id = ?`).run(...values, id);
+      if (patch.appendHistory !== undefined)
+        this.statement(
+          "INSERT INTO status_history (document_id, position, status, at) " +
+            "SELECT ?, COALESCE(MAX(position), -1) + 1, ?, ? FROM status_history WHERE document_id = ?",
+        ).run(id, patch.appendHistory.status, patch.appendHistory.at, id);
+      return true;
+    };
+    return patch.appendHistory === undefined ? run() : this.transaction(run);
+  }
+
+  /** Removes every record of an account. */
+  removeAccount(accountId: string): void {
+    this.transaction(() => this.statement("DELETE FROM documents WHERE account_id = ?").run(accountId));
+  }
+
+  /** The account's unfinished documents' IDs (or those of `pdfIds` that are unfinished). */
+  unfinishedIds(accountId?: string): { accountId: string; pdfId: string }[] {
+    const rows = (
+      accountId === undefined
+        ? this.statement("SELECT account_id, pdf_id FROM documents WHERE finished = 0 ORDER BY id").all()
+        : this.statement(
+            "SELECT account_id, pdf_id FROM documents WHERE finished = 0 AND account_id = ? ORDER BY id",
+          ).all(accountId)
+    ) as { account_id: string; pdf_id: string }[];
+    return rows.map((row) => ({ accountId: row.account_id, pdfId: row.pdf_id }));
+  }
+
+  /** An unfinished document, for the tracker; undefined when it is finished or unknown. */
+  tracked(accountId: string, pdfId: string): TrackedDocument | undefined {
+    const row = this.statement(
+      "SELECT account_id, pdf_id, sent_at, sent_ms, next_check_at, check_interval_ms, polled_at FROM documents " +
+        "WHERE account_id = ? AND pdf_id = ? AND finished = 0",
+    ).get(accountId, pdfId) as TrackedRow | undefined;
+    return row === undefined ? undefined : trackedOf(row);
+  }
+
+  /**
+   * Unfinished documents due by `now`, soonest first, at most `limit`: those whose next check time has come, and,
+   * while watched, those sent since `recentSince` whose last check is `watchedIntervalMs` old. Reads only due rows.
+   */
+  due(now: number, limit: number, watched: { recentSince: number; intervalMs: number } | null): TrackedDocument[] {
+    const columns = "account_id, pdf_id, sent_at, sent_ms, next_check_at, check_interval_ms, polled_at";
+    const scheduled = this.statement(
+      `SELECT ${columns} FROM documents WHERE finished = 0 AND next_check_at <= ? ORDER BY next_check_at LIMIT ?`,
+    ).all(now, limit) as unknown as TrackedRow[];
+    if (watched === null) return scheduled.map(trackedOf);
+    const recent = this.statement(
+      `SELECT ${columns} FROM documents WHERE finished = 0 AND sent_ms > ? AND COALESCE(polled_at, 0) + ? <= ? ` +
+        "ORDER BY sent_ms DESC LIMIT ?",
+    ).all(watched.recentSince, watched.intervalMs, now, limit) as unknown as TrackedRow[];
+    const seen = new Set<string>();
+    const merged: TrackedDocument[] = [];
+    for (const row of [...scheduled, ...recent]) {
+      const key = `${row.account_id}/${row.pdf_id}`;
+      if (seen.has(key) || merged.length >= limit) continue;
+      seen.add(key);
+      merged.push(trackedOf(row));
+    }
+    return merged;
+  }
+
+  /** When the soonest unfinished document is due (ms), or null when none is unfinished. Reads one index entry. */
+  nextDueAt(watched: { recentSince: number; intervalMs: number } | null): number | null {
+    const scheduled = this.statement(
+      "SELECT MIN(next_check_at) AS at FROM documents WHERE finished = 0 AND next_check_at IS NOT NULL",
+    ).get() as { at: number | null };
+    let soonest = scheduled.at;
+    if (watched !== null) {
+      const recent = this.statement(
+        "SELECT MIN(COALESCE(polled_at, 0)) AS polled FROM documents WHERE finished = 0 AND sent_ms > ?",
+      ).get(watched.recentSince) as { polled: number | null };
+      if (recent.polled !== null) {
+        const at = recent.polled + watched.intervalMs;
+        soonest = soonest === null ? at : Math.min(soonest, at);
+      }
+    }
+    return soonest;
+  }
+
+  /** Makes these unfinished documents (or all of an account's, or all) due at once; answers how many. */
+  makeDue(target: { accountId?: string; pdfIds?: readonly string[] }): number {
+    return this.transaction(() => {
+      if (target.pdfIds !== undefined) {
+        let changed = 0;
+        const statement = this.statement(
+          "UPDATE documents SET next_check_at = 0 WHERE finished = 0 AND pdf_id = ? AND (? IS NULL OR account_id = ?)",
+        );
+        for (const pdfId of target.pdfIds) {
+          const accountId = target.accountId ?? null;
+          changed += Number(statement.run(pdfId, accountId, accountId).changes);
+        }
+        return changed;
+      }
+      const accountId = target.accountId ?? null;
+      return Number(
+        this.statement(
+          "UPDATE documents SET next_check_at = 0 WHERE finished = 0 AND (? IS NULL OR account_id = ?)",
+        ).run(accountId, accountId).changes,
+      );
+    });
+  }
+
+  private idOf(accountId: string, pdfId: string): number | undefined {
+    const row = this.statement("SELECT id FROM documents WHERE account_id = ? AND pdf_id = ?").get(accountId, pdfId) as
+      | { id: number }
+      | undefined;
+    return row?.id;
+  }
+
+  private insert(record: DocumentRecord): boolean {
+    const result = this.statement(
+      "INSERT INTO documents (account_id, pdf_id, name, sort_name, template_id, sent_at, sent_ms, last_status, " +
+        "status_rank, last_checked_at, finished, has_final_pdf, imported, status_problem, unknown_members, " +
+        "next_check_at, check_interval_ms, polled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL) " +
+        "ON CONFLICT (account_id, pdf_id) DO NOTHING",
+    ).run(
+      record.accountId,
+      record.pdfId,
+      record.name,
+      sortKey(record.name),
+      record.templateId,
+      record.sentAt,
+      timeOf(record.sentAt),
+      record.lastStatus,
+      statusRank(record.lastStatus),
+      record.lastCheckedAt,
+      record.finished ? 1 : 0,
+      record.hasFinalPdf ? 1 : 0,
+      record.imported ? 1 : 0,
+      json(record.statusProblem),
+      json(record.unknownMembers),
+      record.finished ? null : 0,
+    );
+    if (result.changes === 0) return false;
+    const id = Number(result.lastInsertRowid);
+    const recipient = this.statement(
+      "INSERT INTO document_recipients (document_id, position, name, email) VALUES (?, ?, ?, ?)",
+    );
+    record.recipients.forEach((entry, position) => recipient.run(id, position, entry.name, entry.email));
+    const history = this.statement(
+      "INSERT INTO status_history (document_id, position, status, at) VALUES (?, ?, ?, ?)",
+    );
+    record.statusHistory.forEach((entry, position) => history.run(id, position, entry.status, entry.at));
+    this.statement("INSERT INTO documents_search (rowid, name, people) VALUES (?, ?, ?)").run(
+      id,
+      record.name,
+      peopleText(record.recipients),
+    );
+    return true;
+  }
+
+  /** A full record from its row: recipients and history come from their tables. */
+  recordOf(row: DocumentRow): DocumentRecord {
+    const recipients = this.statement(
+      "SELECT name, email FROM document_recipients WHERE document_id = ? ORDER BY position",
+    ).all(row.id) as { name: string; email: string }[];
+    const history = this.statement("SELECT status, at FROM status_history WHERE document_id = ? ORDER BY position").all(
+      row.id,
+    ) as { status: string; at: string }[];
+    const record: DocumentRecord = {
+      accountId: row.account_id,
+      pdfId: row.pdf_id,
+      name: row.name,
+      templateId: row.template_id,
+      recipients: recipients.map(({ name, email }) => ({ name, email })),
+      sentAt: row.sent_at,
+      lastStatus: row.last_status,
+      lastCheckedAt: row.last_checked_at,
+      finished: row.finished === 1,
+      hasFinalPdf: row.has_final_pdf === 1,
+      statusHistory: history.map(({ status, at }) => ({ status, at })),
+      imported: row.imported === 1,
+    };
+    if (row.status_problem !== null) record.statusProblem = JSON.parse(row.status_problem);
+    if (row.unknown_members !== null) record.unknownMembers = JSON.parse(row.unknown_members);
+    return record;
+  }
+}
+
+interface TrackedRow {
+  account_id: string;
+  pdf_id: string;
+  sent_at: string;
+  sent_ms: number;
+  next_check_at: number | null;
+  check_interval_ms: number | null;
+  polled_at: number | null;
+}
+
+function trackedOf(row: TrackedRow): TrackedDocument {
+  return {
+    accountId: row.account_id,
+    pdfId: row.pdf_id,
+    sentAt: row.sent_at,
+    sentMs: row.sent_ms,
+    schedule: {
+      nextCheckAt: row.next_check_at ?? 0,
+      intervalMs: row.check_interval_ms ?? 0,
+      polledAt: row.polled_at ?? 0,
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { copyFileSync, existsSync } from "node:fs";
+import { DocumentRecordSchema, TemplateRecordSchema, WebhookRecordSchema } from "../../common/records";
+import { countOf, salvageRecords } from "../../common/salvage";
+import { fileNameTime } from "../../sandbox/state/set-aside";
+import type { Settings } from "../settings/settings";
+import type { Records } from "./records";
+
+/** `settings.json.before-records-<time>`: the settings file as it was before its records were moved. */
+export const legacyBackupName = (settingsFile: string, at: Date) =>
+  `${settingsFile}.before-records-${fileNameTime(at)}`;
+
+/**
+ * Moves the documents, templates and webhooks an older settings file held into the records database, once: the
+ * file is first copied beside itself as a backup, the records are written in one transaction (a record already
+ * there is kept, so a move cut short is simply done again), and only then is the file rewritten without them.
+ * Answers sentences for the person: what was moved, and what could not be read.
+ */
+export function moveLegacyRecords(settings: Settings, settingsFile: string, records: Records, now: number): string[] {
+  const legacy = settings.legacyRecords();
+  if (legacy === null) return [];
+  const backup = legacyBackupName(settingsFile, new Date(now));
+  if (existsSync(settingsFile)) copyFileSync(settingsFile, backup);
+  const documents = salvageRecords(DocumentRecordSchema, legacy.documents);
+  const templates = salvageRecords(TemplateRecordSchema, legacy.templates);
+  const webhooks = salvageRecords(WebhookRecordSchema, legacy.webhooks);
+  records.documents.transaction(() => {
+    records.documents.addMany(documents.kept);
+    records.templates.addAll(templates.kept);
+    records.webhooks.addAll(webhooks.kept);
+  });
+  settings.dropLegacyRecords();
+  const dropped = [
+    [documents.dropped, "document record"],
+    [templates.dropped, "template record"],
+    [webhooks.dropped, "webhook record"],
+  ] as const;
+  const lost = dropped.filter(([count]) => count > 0).map(([count, label]) => countOf(count, label));
+  return lost.length === 0
+    ? []
+    : [
+        `Part of Signdesk's old settings file could not be read and was left out (${lost.join(", ")}) when its ` +
+          `records moved to the records database; the file as it was is kept as ${backup}.`,
+      ];
+}

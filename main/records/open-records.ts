@@ -1,0 +1,57 @@
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { Records } from "./records";
+import { openDatabase, recordsFileName, setDatabaseAside } from "./records-database";
+import { salvageDatabase } from "./salvage-database";
+
+export interface OpenedRecords {
+  records: Records;
+  /** Sentences for the person: what was wrong with the stored records and what was done. */
+  notices: string[];
+  /** The database was damaged and set aside: what is left was copied over; the service should be asked again. */
+  rebuilt: boolean;
+}
+
+/** Left by a run that found the database damaged while in use: the next start sets it aside and rebuilds. */
+export const damageMarkerName = `${recordsFileName}.damaged`;
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Opens the records database in `folder`. No database can stop the app from starting: one SQLite cannot open or
+ * migrate (not a database, damaged, unreadable), or one a previous run found damaged, is set aside under a dated
+ * name, a new one is made, and every record still readable from the old one is copied over.
+ */
+export function openRecords(folder: string, now: () => number = Date.now): OpenedRecords {
+  const file = path.join(folder, recordsFileName);
+  const marker = path.join(folder, damageMarkerName);
+  let problem: string | null = existsSync(marker) ? "a check found it damaged" : null;
+  if (problem === null) {
+    try {
+      return { records: new Records(openDatabase(file, now), file), notices: [], rebuilt: false };
+    } catch (error) {
+      if (!existsSync(file)) throw error;
+      problem = describe(error);
+    }
+  }
+  const aside = setDatabaseAside(file, new Date(now()));
+  const records = new Records(openDatabase(file, now), file);
+  const saved = salvageDatabase(aside, records);
+  removeMarker(marker);
+  return {
+    records,
+    notices: [
+      `Signdesk's records database could not be used (${problem}), so it was set aside as ${aside} and a new one ` +
+        `was made. ${saved} Documents are read again from each account's service.`,
+    ],
+    rebuilt: true,
+  };
+}
+
+function removeMarker(marker: string): void {
+  try {
+    rmSync(marker, { force: true });
+  } catch {
+    // A marker that cannot be removed sets the new database aside at the next start: nothing is lost.
+  }
+}
