@@ -1,10 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DocumentIndex } from "../main/documents/document-index.ts";
 import { DocumentTracker } from "../main/documents/tracker.ts";
+import { openRecords } from "../main/records/open-records.ts";
 import { createServiceClient } from "../main/service/client.ts";
-import { confBackend, Settings } from "../main/settings/settings.ts";
 import { startChildSandbox } from "./support/child-sandbox.ts";
 import { pdfOfSize } from "./support/pdf-of-size.ts";
 
@@ -52,7 +51,7 @@ try {
     );
     pdfIds.push(...(await Promise.all(batch)).map((sent) => sent.pdf_id));
   }
-  const index = new DocumentIndex(new Settings(confBackend(work)), 60_000);
+  const index = openRecords(work).records.documents;
   const at = new Date().toISOString();
   for (const pdfId of pdfIds) {
     index.add({
@@ -72,7 +71,7 @@ try {
   }
   let polls = 0;
   const tracker = new DocumentTracker({
-    index,
+    documents: index,
     fetchDetails: async (_account, pdfId) => {
       polls += 1;
       return (await client.getDocumentDetails(pdfId)).document;

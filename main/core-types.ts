@@ -3,7 +3,6 @@ import type { EventName, EventPayload } from "../common/contract";
 import type { Sandbox } from "../sandbox/index";
 import type { SofficeLocator } from "../sandbox/pdf/find-soffice";
 import type { AccountService } from "./accounts/accounts";
-import type { DocumentIndex } from "./documents/document-index";
 import type { DocumentTracker } from "./documents/tracker";
 import type { DraftStore } from "./drafts/draft-store";
 import type { Records } from "./records/records";
@@ -40,7 +39,6 @@ export interface Core {
   records: Records;
   accounts: AccountService;
   drafts: DraftStore;
-  index: DocumentIndex;
   tracker: DocumentTracker;
   /** Whether each account's service answers: every request reports to it, and it raises the offline banner. */
   connection: Connection;

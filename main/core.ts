@@ -6,7 +6,6 @@ import { AccountService } from "./accounts/accounts";
 import { checkConnection } from "./accounts/check-connection";
 import type { SecretStore } from "./accounts/keychain";
 import type { Core, DesktopNotification, Emit, SendCheckOptions, ShellActions } from "./core-types";
-import { DocumentIndex } from "./documents/document-index";
 import { describeChange } from "./documents/notifications";
 import { defaultSendCheck } from "./documents/send-document";
 import { DocumentTracker, type TrackerOptions } from "./documents/tracker";
@@ -136,10 +135,9 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     return account;
   };
 
-  const index = new DocumentIndex(records.documents);
   const notify = options.notify ?? (() => {});
   const tracker = new DocumentTracker({
-    index,
+    documents: records.documents,
     ...options.tracker,
     now,
     fetchDetails: async (accountId, pdfId) =>
@@ -159,7 +157,6 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     records,
     accounts,
     drafts,
-    index,
     tracker,
     connection,
     sandbox,
@@ -176,8 +173,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     activeAccount,
     clientFor,
     async close() {
-      tracker.stop();
-      index.flushNow();
+      await tracker.settle();
       await drafts.idle();
       await sandbox?.close();
       records.close();

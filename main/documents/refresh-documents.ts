@@ -1,5 +1,6 @@
 import type { RefreshOutcome } from "../../common/records";
 import type { Core } from "../core-types";
+import { ServiceError } from "../service/service-error";
 
 export const iso = (time: number) => new Date(time).toISOString();
 
@@ -24,24 +25,26 @@ export async function refreshDocuments(
   transferId: string | undefined,
 ): Promise<RefreshOutcome> {
   const account = core.activeAccount();
-  const targets =
-    pdfIds ??
-    core.index
-      .all(account.id)
-      .filter((record) => !record.finished)
-      .map((record) => record.pdfId);
+  const targets = pdfIds ?? core.records.documents.unfinishedIds(account.id).map((entry) => entry.pdfId);
   const summary = await core.tracker.refreshNow(targets, (done, total) => {
     if (transferId !== undefined) core.emit("transfer:progress", { transferId, kind: "refresh", done, total });
   });
   let reason = summary.reason;
   if (summary.total === 0) {
-    reason = await core
-      .clientFor(account)
-      .getAllDocuments()
-      .then(
-        () => null,
-        (error: unknown) => (error instanceof Error ? error.message : String(error)),
-      );
+    // One small question: a known document's details (any answer shows the service is there), else the list, which is
+    // short for an account with no documents recorded.
+    const known = core.records.documents.newestId(account.id);
+    const client = core.clientFor(account);
+    reason = await (known === null ? client.getAllDocuments() : client.getDocumentDetails(known)).then(
+      () => null,
+      (error: unknown) =>
+        // A document the service no longer has still shows that the service answers.
+        error instanceof ServiceError && error.category === "not_found"
+          ? null
+          : error instanceof Error
+            ? error.message
+            : String(error),
+    );
   }
   const connection = connectionView(core, account.id);
   return {

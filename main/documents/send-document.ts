@@ -36,7 +36,7 @@ export function newDocumentRecord(
 
 /** Records a document the service created and starts watching it. */
 export function trackNewDocument(core: Core, record: DocumentRecord): DocumentRecord {
-  core.index.add(record);
+  core.records.documents.add(record);
   void core.tracker.refreshNow([record.pdfId]);
   return record;
 }
@@ -102,7 +102,8 @@ function candidates(
       .map((template) => template.templateId),
   );
   return listed.filter((document) => {
-    if (core.index.find(account.id, document.id) !== undefined || before?.has(document.id) === true) return false;
+    if (core.records.documents.get(account.id, document.id) !== undefined || before?.has(document.id) === true)
+      return false;
     if (!sameAddresses(document.recipients, expected.recipients)) return false;
     const named = templateIdNamedBy(document);
     if (named === null) return true;

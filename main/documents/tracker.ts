@@ -1,8 +1,7 @@
 import { isFinished } from "../../common/statuses";
 import { unknownMembers } from "../../common/wire";
+import type { CheckSchedule, DocumentPatch, DocumentRecords, TrackedDocument } from "../records/document-records";
 import { ServiceError } from "../service/service-error";
-import type { DocumentRecord } from "../settings/settings-schema";
-import type { DocumentIndex } from "./document-index";
 
 /** A getDocumentDetails `document`: status and final URL when given; other members are kept for diagnosis. */
 export interface DetailsAnswer {
@@ -24,7 +23,8 @@ export interface StatusChange {
 }
 
 export interface TrackerOptions {
-  index: DocumentIndex;
+  /** The records database's documents: what is due is read from its index on the next check time. */
+  documents: DocumentRecords;
   fetchDetails: (accountId: string, pdfId: string) => Promise<DetailsAnswer>;
   /** Whether an error means the service cannot be reached (then polling pauses). */
   isUnreachable: (error: unknown) => boolean;
@@ -43,6 +43,8 @@ export interface TrackerOptions {
   recentMs?: number;
   /** How long a watch lasts without being renewed. 2 min. */
   watchTtlMs?: number;
+  /** The most documents one pass checks (and writes in one transaction). 100. */
+  passLimit?: number;
   now?: () => number;
 }
 
@@ -59,14 +61,18 @@ export interface RefreshSummary {
 
 type PollOutcome = { kind: "checked" } | { kind: "failed" | "unreachable"; error: unknown };
 
-interface Schedule {
-  intervalMs: number;
-  dueAt: number;
-  /** When its last poll ended (0: never). */
-  polledAt: number;
-  /** Polls that failed in a row (not counting an unreachable service), and since when. */
+/** Failed polls in a row (not counting an unreachable service), and since when: kept only while failing. */
+interface Failing {
   failures: number;
-  failingSince: number | null;
+  since: number;
+}
+
+/** A pass's writes, committed together at its end; the changes are told once they are stored. */
+interface PendingWrite {
+  accountId: string;
+  pdfId: string;
+  patch: DocumentPatch;
+  change: StatusChange | null;
 }
 
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -83,9 +89,12 @@ const isRateLimited = (error: unknown): error is ServiceError =>
  * or one that cannot be read) gets a `statusProblem` saying since when and why, until an answer is read.
  * While watched (Documents on screen, window focused), documents sent in the last 24 h are checked at least every
  * `watchedIntervalMs` despite their back-off. A rate limit (429) holds every poll for as long as the service asks.
+ *
+ * Each document's schedule (next check, back-off, last check) is kept in the records database: a pass reads only the
+ * documents that are due, from an index, and writes what it learnt in one transaction before telling anyone.
  */
 export class DocumentTracker {
-  private readonly schedules = new Map<string, Schedule>();
+  private readonly failing = new Map<string, Failing>();
   private readonly inFlight = new Set<string>();
   private readonly maxInFlight: number;
   private readonly minIntervalMs: number;
@@ -93,7 +102,9 @@ export class DocumentTracker {
   private readonly watchedIntervalMs: number;
   private readonly recentMs: number;
   private readonly watchTtlMs: number;
+  private readonly passLimit: number;
   private readonly now: () => number;
+  private readonly documents: DocumentRecords;
   private readonly pollListeners = new Set<(key: string, outcome: PollOutcome) => void>();
   private watchedUntil = 0;
   /** No poll before this time: the service's rate limit. */
@@ -103,15 +114,17 @@ export class DocumentTracker {
   private running = false;
   private unreachableSince: number | null = null;
   private probeDelayMs: number;
-  private passPromise: Promise<void> | null = null;
+  private passPromise: Promise<number> | null = null;
 
   constructor(private readonly options: TrackerOptions) {
+    this.documents = options.documents;
     this.maxInFlight = options.maxInFlight ?? 4;
     this.minIntervalMs = options.minIntervalMs ?? 15_000;
     this.maxIntervalMs = options.maxIntervalMs ?? 600_000;
     this.watchedIntervalMs = options.watchedIntervalMs ?? 10_000;
     this.recentMs = options.recentMs ?? 24 * 3_600_000;
     this.watchTtlMs = options.watchTtlMs ?? 120_000;
+    this.passLimit = options.passLimit ?? 100;
     this.now = options.now ?? Date.now;
     this.probeDelayMs = this.minIntervalMs;
   }
@@ -129,6 +142,12 @@ export class DocumentTracker {
     this.running = false;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  /** Stops, and resolves once a pass under way has stored what it learnt (before the database closes). */
+  async settle(): Promise<void> {
+    this.stop();
+    while (this.passPromise !== null) await this.passPromise.catch(() => 0);
   }
 
   get watched(): boolean {
@@ -154,12 +173,12 @@ export class DocumentTracker {
 
   /** When a document is checked next (ms since the epoch), or null when it is finished or unknown. */
   nextCheckAt(accountId: string, pdfId: string): number | null {
-    const record = this.options.index.find(accountId, pdfId);
-    if (record === undefined || record.finished) return null;
+    const tracked = this.documents.tracked(accountId, pdfId);
+    if (tracked === undefined) return null;
     const now = this.now();
     // While unreachable, the probe's timer decides.
     if (this.unreachableSince !== null) return Math.max(this.timerAt, now);
-    return Math.max(this.dueAt(record, this.scheduleOf(record)), this.holdUntil, now);
+    return Math.max(this.dueAt(tracked), this.holdUntil, now);
   }
 
   /**
@@ -170,10 +189,11 @@ export class DocumentTracker {
     pdfIds?: readonly string[],
     onProgress?: (done: number, total: number) => void,
   ): Promise<RefreshSummary> {
-    const targets = this.unfinished().filter((record) => pdfIds === undefined || pdfIds.includes(record.pdfId));
-    const waiting = new Set(targets.map((record) => this.key(record)));
+    const wanted = pdfIds === undefined ? null : new Set(pdfIds);
+    const targets = this.documents.unfinishedIds().filter((entry) => wanted === null || wanted.has(entry.pdfId));
+    const waiting = new Set(targets.map((entry) => this.key(entry)));
     const summary: RefreshSummary = { total: waiting.size, checked: 0, failed: 0, unreachable: false, reason: null };
-    for (const record of targets) this.scheduleOf(record).dueAt = 0;
+    if (targets.length > 0) this.documents.makeDue(pdfIds === undefined ? {} : { pdfIds: [...(wanted ?? [])] });
     const listener = (key: string, outcome: PollOutcome) => {
       if (!waiting.has(key)) return;
       if (outcome.kind === "unreachable") {
@@ -189,12 +209,16 @@ export class DocumentTracker {
     this.pollListeners.add(listener);
     try {
       onProgress?.(0, summary.total);
-      // A pass under way may have started before these became due, and one that finds the service unreachable
-      // probes with one document: a few passes, until each was asked or the service is out of reach.
-      for (let round = 0; round < 3 && waiting.size > 0 && !summary.unreachable; round += 1) {
+      // A pass under way may have started before these became due, a pass checks at most `passLimit`, and one that
+      // finds the service unreachable probes with one document: passes until each was asked, the service is out of
+      // reach, or passes stop making progress.
+      let idle = 0;
+      while (waiting.size > 0 && !summary.unreachable && idle < 3) {
         while (this.passPromise !== null) await this.passPromise;
         if (this.holdUntil > this.now()) break;
+        const before = waiting.size;
         await this.pass();
+        idle = waiting.size < before ? 0 : idle + 1;
       }
     } finally {
       this.pollListeners.delete(listener);
@@ -204,8 +228,8 @@ export class DocumentTracker {
     return summary;
   }
 
-  /** One pass over every due document; resolves when all its polls have answered. */
-  pass(): Promise<void> {
+  /** One pass over the due documents (at most `passLimit`); resolves with how many were asked once all answered. */
+  pass(): Promise<number> {
     this.passPromise ??= this.runPass().finally(() => {
       this.passPromise = null;
       if (this.running) this.schedule(this.nextDelay());
@@ -213,132 +237,142 @@ export class DocumentTracker {
     return this.passPromise;
   }
 
-  private unfinished(): DocumentRecord[] {
-    return this.options.index.all().filter((record) => !record.finished);
+  private key(entry: { accountId: string; pdfId: string }): string {
+    return `${entry.accountId}/${entry.pdfId}`;
   }
 
-  private key(record: Pick<DocumentRecord, "accountId" | "pdfId">): string {
-    return `${record.accountId}/${record.pdfId}`;
-  }
-
-  private scheduleOf(record: DocumentRecord): Schedule {
-    const key = this.key(record);
-    let schedule = this.schedules.get(key);
-    if (schedule === undefined) {
-      schedule = { intervalMs: this.minIntervalMs, dueAt: 0, polledAt: 0, failures: 0, failingSince: null };
-      this.schedules.set(key, schedule);
-    }
-    return schedule;
+  private watchedRecent(): { recentSince: number; intervalMs: number } | null {
+    return this.watched ? { recentSince: this.now() - this.recentMs, intervalMs: this.watchedIntervalMs } : null;
   }
 
   /** When a document is due: its back-off, shortened while watched for a recent one. */
-  private dueAt(record: DocumentRecord, schedule: Schedule): number {
+  private dueAt(tracked: TrackedDocument): number {
     const now = this.now();
-    const recent = Date.parse(record.sentAt) > now - this.recentMs;
-    if (!this.watched || !recent) return schedule.dueAt;
-    return Math.min(schedule.dueAt, schedule.polledAt + this.watchedIntervalMs);
+    const recent = tracked.sentMs > now - this.recentMs;
+    if (!this.watched || !recent) return tracked.schedule.nextCheckAt;
+    return Math.min(tracked.schedule.nextCheckAt, tracked.schedule.polledAt + this.watchedIntervalMs);
   }
 
-  private async runPass(): Promise<void> {
+  private async runPass(): Promise<number> {
     const now = this.now();
-    if (this.holdUntil > now) return;
-    let due = this.unfinished().filter(
-      (record) => this.dueAt(record, this.scheduleOf(record)) <= now && !this.inFlight.has(this.key(record)),
-    );
+    if (this.holdUntil > now) return 0;
+    let due = this.documents
+      .due(now, this.passLimit, this.watchedRecent())
+      .filter((tracked) => !this.inFlight.has(this.key(tracked)));
     // While unreachable, a single document probes the way back.
     if (this.unreachableSince !== null) due = due.slice(0, 1);
+    const writes: PendingWrite[] = [];
+    const outcomes: [string, PollOutcome][] = [];
     let next = 0;
     const worker = async () => {
       while (next < due.length) {
-        const record = due[next];
+        const tracked = due[next];
         next += 1;
-        if (record !== undefined) await this.poll(record);
+        if (tracked !== undefined) outcomes.push([this.key(tracked), await this.poll(tracked, writes)]);
         if (this.unreachableSince !== null || this.holdUntil > this.now()) return;
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.maxInFlight, due.length) }, worker));
+    this.commit(writes);
+    for (const [key, outcome] of outcomes) for (const listener of this.pollListeners) listener(key, outcome);
+    return outcomes.length;
   }
 
-  private async poll(record: DocumentRecord): Promise<void> {
-    const key = this.key(record);
-    const schedule = this.scheduleOf(record);
+  /** Stores a pass's writes in one transaction, then tells the changes (a change told is a change kept). */
+  private commit(writes: readonly PendingWrite[]): void {
+    if (writes.length === 0) return;
+    this.documents.transaction(() => {
+      for (const write of writes) this.documents.patch(write.accountId, write.pdfId, write.patch);
+    });
+    for (const write of writes) if (write.change !== null) this.options.onChange(write.change);
+  }
+
+  private async poll(tracked: TrackedDocument, writes: PendingWrite[]): Promise<PollOutcome> {
+    const key = this.key(tracked);
+    const interval = Math.max(tracked.schedule.intervalMs, this.minIntervalMs);
     this.inFlight.add(key);
-    let outcome: PollOutcome = { kind: "checked" };
     try {
-      const answer = await this.options.fetchDetails(record.accountId, record.pdfId);
+      const answer = await this.options.fetchDetails(tracked.accountId, tracked.pdfId);
       this.markReachable();
-      this.apply(record, answer, schedule);
+      this.failing.delete(key);
+      const write = this.apply(tracked, answer, interval);
+      if (write !== null) writes.push(write);
+      return { kind: "checked" };
     } catch (error) {
+      const schedule = (intervalMs: number): CheckSchedule => ({
+        nextCheckAt: this.now() + intervalMs,
+        intervalMs,
+        polledAt: this.now(),
+      });
       if (this.options.isUnreachable(error)) {
-        outcome = { kind: "unreachable", error };
         this.markUnreachable(error);
-      } else {
-        outcome = { kind: "failed", error };
-        this.recordFailure(record, schedule, error);
-        schedule.intervalMs = Math.min(schedule.intervalMs * 2, this.maxIntervalMs);
-        schedule.dueAt = this.now() + schedule.intervalMs;
-        if (isRateLimited(error))
-          this.holdUntil = this.now() + Math.max((error.retryAfterSeconds ?? 0) * 1000, this.minIntervalMs);
+        return { kind: "unreachable", error };
       }
+      const backOff = Math.min(interval * 2, this.maxIntervalMs);
+      const problem = this.failure(tracked, error);
+      writes.push({
+        accountId: tracked.accountId,
+        pdfId: tracked.pdfId,
+        patch: { schedule: schedule(backOff), ...(problem === null ? {} : { statusProblem: problem }) },
+        change: null,
+      });
+      if (isRateLimited(error))
+        this.holdUntil = this.now() + Math.max((error.retryAfterSeconds ?? 0) * 1000, this.minIntervalMs);
+      return { kind: "failed", error };
     } finally {
-      schedule.polledAt = this.now();
       this.inFlight.delete(key);
     }
-    for (const listener of this.pollListeners) listener(key, outcome);
   }
 
-  /** A failed poll: after enough in a row, or one whose answer cannot be read, the record says so. */
-  private recordFailure(record: DocumentRecord, schedule: Schedule, error: unknown): void {
-    schedule.failures += 1;
-    schedule.failingSince ??= this.now();
+  /** A failed poll: after enough in a row, or one whose answer cannot be read, the record says so (else null). */
+  private failure(tracked: TrackedDocument, error: unknown): { since: string; reason: string } | null {
+    const key = this.key(tracked);
+    const failing = this.failing.get(key) ?? { failures: 0, since: this.now() };
+    failing.failures += 1;
+    this.failing.set(key, failing);
     const unreadable = (this.options.isUnreadable ?? isProtocolError)(error);
-    if (!unreadable && schedule.failures < (this.options.failuresBeforeProblem ?? 3)) return;
-    const current = this.options.index.find(record.accountId, record.pdfId) ?? record;
-    const problem = { since: new Date(schedule.failingSince).toISOString(), reason: describeError(error) };
-    if (current.statusProblem?.since === problem.since && current.statusProblem.reason === problem.reason) return;
-    this.options.index.replace({ ...current, statusProblem: problem }, true);
+    if (!unreadable && failing.failures < (this.options.failuresBeforeProblem ?? 3)) return null;
+    const problem = { since: new Date(failing.since).toISOString(), reason: describeError(error) };
+    const current = this.documents.brief(tracked.accountId, tracked.pdfId)?.statusProblem;
+    if (current?.since === problem.since && current.reason === problem.reason) return null;
+    return problem;
   }
 
-  private apply(record: DocumentRecord, answer: DetailsAnswer, schedule: Schedule): void {
-    const current = this.options.index.find(record.accountId, record.pdfId) ?? record;
-    const at = new Date(this.now()).toISOString();
+  private apply(tracked: TrackedDocument, answer: DetailsAnswer, intervalMs: number): PendingWrite | null {
+    const current = this.documents.brief(tracked.accountId, tracked.pdfId);
+    if (current === undefined || current.finished) return null;
+    const now = this.now();
+    const at = new Date(now).toISOString();
     // An answer without a status leaves the last one known; only its final URL can still finish it.
     const status = typeof answer.status === "string" && answer.status !== "" ? answer.status : current.lastStatus;
     const finished = isFinished(status, answer.finalUrl);
     const finalPdfReady = typeof answer.finalUrl === "string" && answer.finalUrl !== "" && !current.hasFinalPdf;
     const changed = status !== current.lastStatus || finalPdfReady;
     const extras = unknownMembers(answer);
-    const { statusProblem, unknownMembers: _previousExtras, ...rest } = current;
-    const next: DocumentRecord = {
-      ...rest,
+    const nextInterval = changed ? this.minIntervalMs : Math.min(intervalMs * 2, this.maxIntervalMs);
+    const patch: DocumentPatch = {
       lastStatus: status,
       lastCheckedAt: at,
       finished,
       hasFinalPdf: current.hasFinalPdf || finalPdfReady,
-      statusHistory: status !== current.lastStatus ? [...current.statusHistory, { status, at }] : current.statusHistory,
-      ...(Object.keys(extras).length === 0 ? {} : { unknownMembers: extras }),
+      unknownMembers: Object.keys(extras).length === 0 ? null : extras,
+      schedule: { nextCheckAt: now + nextInterval, intervalMs: nextInterval, polledAt: now },
+      ...(current.statusProblem === null ? {} : { statusProblem: null }),
+      ...(status !== current.lastStatus ? { appendHistory: { status, at } } : {}),
     };
-    schedule.failures = 0;
-    schedule.failingSince = null;
-    // A change, or the end of a "can't be read", is written at once.
-    this.options.index.replace(next, changed || statusProblem !== undefined);
-    if (changed) {
-      schedule.intervalMs = this.minIntervalMs;
-      this.options.onChange({
-        accountId: current.accountId,
-        pdfId: current.pdfId,
-        name: current.name,
-        from: current.lastStatus,
-        to: status,
-        finalPdfReady,
-        finished,
-        at,
-      });
-    } else {
-      schedule.intervalMs = Math.min(schedule.intervalMs * 2, this.maxIntervalMs);
-    }
-    schedule.dueAt = this.now() + schedule.intervalMs;
-    if (finished) this.schedules.delete(this.key(current));
+    const change: StatusChange | null = changed
+      ? {
+          accountId: tracked.accountId,
+          pdfId: tracked.pdfId,
+          name: current.name,
+          from: current.lastStatus,
+          to: status,
+          finalPdfReady,
+          finished,
+          at,
+        }
+      : null;
+    return { accountId: tracked.accountId, pdfId: tracked.pdfId, patch, change };
   }
 
   private markReachable(): void {
@@ -365,9 +399,8 @@ export class DocumentTracker {
     if (this.unreachableSince !== null)
       return this.watched ? Math.min(this.probeDelayMs, this.watchedIntervalMs) : this.probeDelayMs;
     if (this.holdUntil > now) return this.holdUntil - now;
-    let soonest = Number.POSITIVE_INFINITY;
-    for (const record of this.unfinished()) soonest = Math.min(soonest, this.dueAt(record, this.scheduleOf(record)));
-    return Number.isFinite(soonest) ? Math.max(0, soonest - now) : this.minIntervalMs;
+    const soonest = this.documents.nextDueAt(this.watchedRecent());
+    return soonest === null ? this.minIntervalMs : Math.max(0, soonest - now);
   }
 
   private schedule(delayMs: number): void {

@@ -25,7 +25,7 @@ export function documentHandlers(
 > {
   const recordOf = (pdfId: string) => {
     const account = core.activeAccount();
-    const record = core.index.find(account.id, pdfId);
+    const record = core.records.documents.get(account.id, pdfId);
     if (record === undefined) throw new HandlerError("not_found", "Signdesk has no record of that document.");
     return { account, record };
   };
@@ -39,7 +39,7 @@ export function documentHandlers(
   return {
     documentsList: () => {
       const account = core.activeAccount();
-      const documents = core.index.all(account.id);
+      const documents = core.records.documents.all(account.id);
       const nextCheckAt: Record<string, string> = {};
       for (const record of documents) {
         const at = core.tracker.nextCheckAt(account.id, record.pdfId);
@@ -93,7 +93,7 @@ export function documentHandlers(
       const at = new Date(core.now()).toISOString();
       let imported = 0;
       for (const document of documents) {
-        if (core.index.find(account.id, document.id) !== undefined) continue;
+        if (core.records.documents.get(account.id, document.id) !== undefined) continue;
         const recipients = document.recipients.map(({ name, email }) => ({ name, email }));
         const name = document.name ?? "Untitled document";
         const record = newDocumentRecord(account, document.id, name, templateIdNamedBy(document), recipients, at, {
@@ -101,7 +101,7 @@ export function documentHandlers(
           imported: true,
         });
         const extras = unknownMembers(document);
-        core.index.add(Object.keys(extras).length === 0 ? record : { ...record, unknownMembers: extras });
+        core.records.documents.add(Object.keys(extras).length === 0 ? record : { ...record, unknownMembers: extras });
         imported += 1;
       }
       if (imported > 0) void core.tracker.refreshNow();

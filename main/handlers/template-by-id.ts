@@ -65,7 +65,7 @@ export function templateByIdHandlers(
 
     templatesSeenIds: () => {
       const account = core.activeAccount();
-      return templateIdsSeen(core.index.all(account.id), templatesOf(account.id));
+      return templateIdsSeen(core.records.documents.all(account.id), templatesOf(account.id));
     },
   };
 }

@@ -27,6 +27,15 @@ export interface DocumentPatch {
   schedule?: CheckSchedule;
 }
 
+/** What the tracker reads of a document before applying an answer. */
+export interface DocumentBrief {
+  name: string;
+  lastStatus: string;
+  finished: boolean;
+  hasFinalPdf: boolean;
+  statusProblem: { since: string; reason: string } | null;
+}
+
 /** A document the tracker may check: what it needs to decide and to say what changed. */
 export interface TrackedDocument {
   accountId: string;
@@ -176,7 +185,7 @@ export class DocumentRecords {
     const run = () => {
       const id = this.idOf(accountId, pdfId);
       if (id === undefined) return false;
-      if (sets.length > 0) this.db.prepare(`UPDATE documents SET ${sets.join(", ")} WHERE id = ?`).run(...values, id);
+      if (sets.length > 0) this.statement(`UPDATE documents SET ${sets.join(", ")} WHERE id = ?`).run(...values, id);
       if (patch.appendHistory !== undefined)
         this.statement(
           "INSERT INTO status_history (document_id, position, status, at) " +
@@ -192,6 +201,14 @@ export class DocumentRecords {
     this.transaction(() => this.statement("DELETE FROM documents WHERE account_id = ?").run(accountId));
   }
 
+  /** The account's most recently sent document's ID, or null. */
+  newestId(accountId: string): string | null {
+    const row = this.statement(
+      "SELECT pdf_id FROM documents WHERE account_id = ? ORDER BY sent_ms DESC, id DESC LIMIT 1",
+    ).get(accountId) as { pdf_id: string } | undefined;
+    return row?.pdf_id ?? null;
+  }
+
   /** The account's unfinished documents' IDs (or those of `pdfIds` that are unfinished). */
   unfinishedIds(accountId?: string): { accountId: string; pdfId: string }[] {
     const rows = (
@@ -202,6 +219,23 @@ export class DocumentRecords {
           ).all(accountId)
     ) as { account_id: string; pdf_id: string }[];
     return rows.map((row) => ({ accountId: row.account_id, pdfId: row.pdf_id }));
+  }
+
+  /** What a check compares an answer with; undefined when there is no such document. */
+  brief(accountId: string, pdfId: string): DocumentBrief | undefined {
+    const row = this.statement(
+      "SELECT name, last_status, finished, has_final_pdf, status_problem FROM documents WHERE account_id = ? AND pdf_id = ?",
+    ).get(accountId, pdfId) as
+      | { name: string; last_status: string; finished: number; has_final_pdf: number; status_problem: string | null }
+      | undefined;
+    if (row === undefined) return undefined;
+    return {
+      name: row.name,
+      lastStatus: row.last_status,
+      finished: row.finished === 1,
+      hasFinalPdf: row.has_final_pdf === 1,
+      statusProblem: row.status_problem === null ? null : JSON.parse(row.status_problem),
+    };
   }
 
   /** An unfinished document, for the tracker; undefined when it is finished or unknown. */

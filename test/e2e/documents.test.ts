@@ -301,12 +301,12 @@ describeWith(["chromium", "secret-service"], "the Documents and Send screens, ag
   });
 
   it("shows the service's refusal next to the Send form, and stays on it", async () => {
-    const saved = app.core.settings.get("templates");
+    const saved = app.core.records.templates.all();
     const [real] = saved;
     if (real === undefined) throw new Error("no template");
     // A template this app remembers but the service does not know (as after the service lost it).
     const unknown = { ...real, templateId: "no-such-template", name: "Forgotten", createdAt: new Date().toISOString() };
-    app.core.settings.update({ templates: [...saved, unknown] });
+    app.core.records.templates.setAll([...saved, unknown]);
     try {
       await open("send", "&template=no-such-template");
       await expect(page().getByLabel("Template").inputValue()).resolves.toBe("no-such-template");
@@ -324,7 +324,7 @@ describeWith(["chromium", "secret-service"], "the Documents and Send screens, ag
       );
       await page().screenshot({ path: "/tmp/signdesk-send-refused-light.png", fullPage: true });
     } finally {
-      app.core.settings.update({ templates: saved });
+      app.core.records.templates.setAll(saved);
     }
   });
 

@@ -139,7 +139,7 @@ describeWith(["chromium", "secret-service"], "field coordinates, from the mouse 
     await dialog.getByLabel("Recipient 1: name").fill("A".repeat(201));
     await dialog.getByRole("button", { name: "Create and send" }).click();
     await expect(refusals.textContent()).resolves.toContain("Recipient 1's name is too long (200 characters at most).");
-    expect(app.core.settings.get("templates")).toHaveLength(0);
+    expect(app.core.records.templates.all()).toHaveLength(0);
     await dialog.getByLabel("Recipient 1: name").fill("Ada Lovelace");
     await dialog.getByLabel("Recipient 1: e-mail").fill("ada@example.com");
     await dialog.getByRole("button", { name: "Create and send" }).click();

@@ -123,7 +123,7 @@ describeWith(["chromium", "secret-service", "libreoffice"], "the editor's files:
 
     // The sandbox keeps the template in state.json and its file under files/templates: the PDF the
     // fields were placed on, byte for byte (not the DOCX, not a second conversion).
-    const [record] = app.core.settings.get("templates");
+    const [record] = app.core.records.templates.all();
     const sandboxDir = path.join(app.userDataDir, "sandbox");
     const state = JSON.parse(await readFile(path.join(sandboxDir, "state.json"), "utf8")) as SandboxState;
     const template = state.templates.find((candidate) => candidate.id === record?.templateId);

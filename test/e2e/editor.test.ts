@@ -114,7 +114,7 @@ describeWith(["chromium", "secret-service"], "the template editor, against the r
     const dialog = app.page.getByRole("dialog", { name: "Create template" });
     await dialog.getByRole("button", { name: "Create template" }).click();
     await app.page.getByRole("status").filter({ hasText: "Template “Lease” created." }).waitFor({ timeout: 20_000 });
-    const templates = app.core.settings.get("templates");
+    const templates = app.core.records.templates.all();
     expect(templates.map((template) => template.name)).toEqual(["Lease"]);
     expect(await app.core.drafts.list()).toHaveLength(1);
   });

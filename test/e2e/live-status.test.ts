@@ -133,7 +133,7 @@ describeWith(["chromium", "secret-service"], "live statuses and the truth about 
 
   it("raises the offline banner for every failed contact, with the reason, and clears it on the next success", async () => {
     await openDocumentList(page());
-    expect(app.core.index.all().every((record) => record.finished)).toBe(true);
+    expect(app.core.records.documents.all().every((record) => record.finished)).toBe(true);
     const url = await stopService();
     const refused = `Cannot reach ${url}: connection refused`;
 
@@ -172,7 +172,7 @@ describeWith(["chromium", "secret-service"], "live statuses and the truth about 
     await banner().waitFor({ state: "detached", ...slow });
 
     // A send and a download, refused: the banner each time, with the reason.
-    const signed = app.core.index.all().find((record) => record.hasFinalPdf);
+    const signed = app.core.records.documents.all().find((record) => record.hasFinalPdf);
     if (signed === undefined) throw new Error("no signed document");
     const attempts: [string, () => Promise<unknown>][] = [
       ["send", () => send([buyer, seller])],

@@ -129,7 +129,7 @@ describeWith(["chromium", "secret-service"], "the app while its service is down,
     await expect(page.getByRole("group", { name: "Tenant" }).getByLabel("E-mail").inputValue()).resolves.toBe(
       third.email,
     );
-    expect(app.core.index.all().map((record) => record.pdfId)).toEqual([signedLater, declinedLater]);
+    expect(app.core.records.documents.all().map((record) => record.pdfId)).toEqual([signedLater, declinedLater]);
 
     // The service comes back on the same data and address; the recipients act at once, through their pages.
     restarted = await createSandbox({
@@ -155,7 +155,11 @@ describeWith(["chromium", "secret-service"], "the app while its service is down,
     // And sending works again.
     await sendTemplateFromTemplates(page, name);
     const sentAgain = await sendDocument(page, name, [third]);
-    expect(app.core.index.all().map((record) => record.pdfId)).toEqual([signedLater, declinedLater, sentAgain]);
+    expect(app.core.records.documents.all().map((record) => record.pdfId)).toEqual([
+      signedLater,
+      declinedLater,
+      sentAgain,
+    ]);
     expect(problems).toEqual([]);
   }, 300_000);
 

@@ -45,7 +45,7 @@ describeWith(["chromium", "secret-service"], "the round trip in the real app, in
     expect(path.dirname(outcome.savedPath)).toBe(app.downloadsDir);
     expect(await readdir(app.downloadsDir)).toEqual([`${outcome.documentName} - signed.pdf`]);
     // What the app recorded agrees with what the window showed.
-    const records = app.core.index.all();
+    const records = app.core.records.documents.all();
     expect(records.find((record) => record.pdfId === outcome.signedPdfId)).toMatchObject({
       lastStatus: "signed",
       finished: true,

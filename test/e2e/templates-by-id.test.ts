@@ -42,7 +42,7 @@ describeWith(["chromium", "secret-service"], "“Add a template by ID” on the 
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     outsideId = (made.body as { template_id: string }).template_id;
     // An imported document that names it (a service whose listing carries the template's ID).
-    app.core.index.add({
+    app.core.records.documents.add({
       ...newDocumentRecord(
         account,
         crypto.randomUUID(),

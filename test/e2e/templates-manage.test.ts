@@ -101,7 +101,7 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
     await dialog.waitFor({ state: "detached" });
     await page().getByRole("status").filter({ hasText: "Renamed to “Lease 2031” in Signdesk." }).waitFor();
     await expect(templateRows().first().locator(".template-name").textContent()).resolves.toBe("Lease 2031");
-    const stored = app.core.settings.get("templates").find((record) => record.templateId === first.templateId);
+    const stored = app.core.records.templates.all().find((record) => record.templateId === first.templateId);
     expect(stored?.name).toBe("Lease 2031");
   });
 
@@ -172,7 +172,7 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
     );
     await checkBothThemes("templates-versions");
 
-    const stored = app.core.settings.get("templates");
+    const stored = app.core.records.templates.all();
     const newest = stored.find((record) => record.templateId !== first.templateId);
     expect(stored.find((record) => record.templateId === first.templateId)?.supersededBy).toBe(newest?.templateId);
 
@@ -216,7 +216,7 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
         .getByText(/Earlier versions/)
         .count(),
     ).resolves.toBe(0);
-    expect(app.core.settings.get("templates").map((record) => record.supersededBy)).toEqual([undefined]);
+    expect(app.core.records.templates.all().map((record) => record.supersededBy)).toEqual([undefined]);
   });
 
   it("says so when the template's draft was deleted", async () => {

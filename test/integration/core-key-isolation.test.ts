@@ -82,7 +82,7 @@ describeWith("secret-service", "API keys stay in the keychain through a whole fl
     expect(app.events.some((entry) => entry.event === "documents:changed")).toBe(true);
 
     const keys = [await core.accounts.apiKey(sandboxAccount?.id ?? ""), typedKey];
-    core.index.flushNow();
+
     const files = await filesUnder(app.userDataDir);
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
@@ -92,7 +92,7 @@ describeWith("secret-service", "API keys stay in the keychain through a whole fl
     const everything = JSON.stringify([app.transcript, app.logs]);
     for (const key of keys) expect(everything.includes(key)).toBe(false);
     // The generated webhook secret was shown once and is not kept by the app either.
-    expect(JSON.stringify(core.settings.get("webhooks"))).not.toContain(webhook.secret ?? "none");
+    expect(JSON.stringify(core.records.webhooks.all())).not.toContain(webhook.secret ?? "none");
   });
 });
 

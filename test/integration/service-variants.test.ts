@@ -1,14 +1,17 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../../common/records";
-import { DocumentIndex } from "../../main/documents/document-index";
+import { DocumentRecordSchema } from "../../common/records";
 import { DocumentTracker } from "../../main/documents/tracker";
+import { DocumentRecords } from "../../main/records/document-records";
+import { openRecords } from "../../main/records/open-records";
+import { recordsFileName } from "../../main/records/records-database";
 import { createServiceClient } from "../../main/service/client";
 import { ServiceError } from "../../main/service/service-error";
 import { confBackend, Settings } from "../../main/settings/settings";
-import { SettingsDataSchema } from "../../main/settings/settings-schema";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
@@ -277,7 +280,7 @@ describeWith("secret-service", "the app against a service answering in every way
     try {
       const odd = server.addDocument({ name: "Odd", status: "in_review", recipients: [ada] });
       const voided = server.addDocument({ name: "Voided", status: "Voided", recipients: [ada] });
-      const index = new DocumentIndex(new Settings(confBackend(folder)));
+      const index = openRecords(folder).records.documents;
       for (const document of [odd, voided]) {
         index.add({
           accountId: "variant",
@@ -297,7 +300,7 @@ describeWith("secret-service", "the app against a service answering in every way
       const client = createServiceClient({ baseUrl: server.url, apiKey: async () => server.key });
       let now = start;
       const tracker = new DocumentTracker({
-        index,
+        documents: index,
         now: () => now,
         minIntervalMs: 1000,
         maxIntervalMs: 8000,
@@ -316,9 +319,8 @@ describeWith("secret-service", "the app against a service answering in every way
       // First answer (a change), then intervals of 1 s (after the change), 2 s, 4 s, 8 s (the most).
       expect(polledAt).toEqual([0, 1, 3, 7, 15]);
       expect(server.count("getDocumentDetails", voided.id)).toBe(1);
-      expect(index.find("variant", odd.id)).toMatchObject({ lastStatus: "in_review", finished: false });
-      expect(index.find("variant", voided.id)).toMatchObject({ lastStatus: "Voided", finished: true });
-      index.flushNow();
+      expect(index.get("variant", odd.id)).toMatchObject({ lastStatus: "in_review", finished: false });
+      expect(index.get("variant", voided.id)).toMatchObject({ lastStatus: "Voided", finished: true });
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
@@ -342,14 +344,15 @@ describeWith("secret-service", "the app against a service answering in every way
       reason: "The service failed (HTTP 500): Database unavailable.",
     });
     expect(server.count("getDocumentDetails", document.id)).toBe(3);
-    // Stored in the settings file, which stays valid with and without the new members.
-    const stored = JSON.parse(await readFile(path.join(app.userDataDir, "settings.json"), "utf8")) as {
-      documents: DocumentRecord[];
-    };
-    expect(stored.documents.find((entry) => entry.pdfId === document.id)?.statusProblem?.reason).toContain("HTTP 500");
-    expect(SettingsDataSchema.safeParse(stored).success).toBe(true);
-    const old = stored.documents.map(({ statusProblem: _problem, unknownMembers: _members, ...rest }) => rest);
-    expect(SettingsDataSchema.safeParse({ ...stored, documents: old }).success).toBe(true);
+    // Stored in the records database: another connection to the file reads it back.
+    const reopened = new DatabaseSync(path.join(app.userDataDir, recordsFileName), { readOnly: true });
+    try {
+      const stored = new DocumentRecords(reopened).get((await recordOf(document.id))?.accountId ?? "", document.id);
+      expect(stored?.statusProblem?.reason).toContain("HTTP 500");
+      expect(DocumentRecordSchema.safeParse(stored).success).toBe(true);
+    } finally {
+      reopened.close();
+    }
 
     // An answer that is read clears it.
     server.reset();

@@ -107,7 +107,7 @@ describe("no stored file stops the app from starting", () => {
     });
   }
 
-  it("settings with bad values and wrong types: every valid record loads, the rest is counted and kept", async () => {
+  it("settings with bad values and wrong types: every valid record loads and moves, the rest is counted and kept", async () => {
     const folder = await userDataFolder();
     await startOn(folder);
     await closeLast();
@@ -131,11 +131,14 @@ describe("no stored file stops the app from starting", () => {
     expect(documents.map((document) => document.pdfId).sort()).toEqual(["kept-1", "kept-2"]);
     const [aside] = await asideFiles(folder, "settings.json");
     expect(JSON.parse(await readFile(path.join(folder, aside ?? ""), "utf8"))).toEqual(settings);
-    expect(notices).toHaveLength(1);
-    expect(notices[0]).toContain("2 document records");
-    expect(notices[0]).toContain("template record");
+    expect(notices).toHaveLength(2);
     expect(notices[0]).toContain("the sandbox's port");
     expect(notices[0]).toContain(aside);
+    // The records an older file held move to the records database; what could not be read is said, with the backup.
+    const [backup] = (await readdir(folder)).filter((entry) => entry.startsWith("settings.json.before-records-"));
+    expect(notices[1]).toContain("2 document records");
+    expect(notices[1]).toContain("1 template record");
+    expect(notices[1]).toContain(backup);
 
     // What was saved is valid: the next start says nothing.
     await closeLast();

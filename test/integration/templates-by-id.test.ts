@@ -84,11 +84,8 @@ describeWith("secret-service", "templates added by their ID", () => {
       source: "by-id",
     });
     expect(await app.call("templatesList")).toContainEqual(added);
-    // Kept in the settings file, beside the app's own templates.
-    const stored = JSON.parse(await readFile(path.join(app.userDataDir, "settings.json"), "utf8")) as {
-      templates: { templateId: string; source?: string }[];
-    };
-    expect(stored.templates.map(({ templateId, source }) => ({ templateId, source }))).toEqual([
+    // Kept in the records database, beside the app's own templates.
+    expect(app.core.records.templates.all().map(({ templateId, source }) => ({ templateId, source }))).toEqual([
       { templateId: appMadeId, source: undefined },
       { templateId: outsideId, source: "by-id" },
     ]);

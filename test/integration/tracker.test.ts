@@ -2,11 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DocumentIndex } from "../../main/documents/document-index";
 import { DocumentTracker, type StatusChange } from "../../main/documents/tracker";
+import { openRecords } from "../../main/records/open-records";
 import { createServiceClient } from "../../main/service/client";
 import { ServiceError } from "../../main/service/service-error";
-import { confBackend, Settings } from "../../main/settings/settings";
 import { type CountingProxy, startCountingProxy } from "../support/counting-proxy";
 import { makePdf } from "../support/pdf-fixtures";
 import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
@@ -58,7 +57,7 @@ describe("the status tracker, with 200 documents on a real sandbox", () => {
   });
 
   it("keeps at most 4 requests in flight, reports each change once, and never polls a finished document again", async () => {
-    const index = new DocumentIndex(new Settings(confBackend(folder)));
+    const index = openRecords(folder).records.documents;
     for (const pdfId of pdfIds) {
       index.add({
         accountId: "acct",
@@ -78,7 +77,7 @@ describe("the status tracker, with 200 documents on a real sandbox", () => {
     const client = createServiceClient({ baseUrl: proxy.url, apiKey: async () => running.key });
     const changes: StatusChange[] = [];
     const tracker = new DocumentTracker({
-      index,
+      documents: index,
       fetchDetails: async (_account, pdfId) => (await client.getDocumentDetails(pdfId)).document,
       isUnreachable: (error) => error instanceof ServiceError && error.category === "network",
       onChange: (change) => changes.push(change),
@@ -110,7 +109,7 @@ describe("the status tracker, with 200 documents on a real sandbox", () => {
     for (const pdfId of pdfIds.slice(15)) expect(askedAbout(pdfId)).toBe(3);
     expect(proxy.maxInFlight).toBeLessThanOrEqual(4);
     expect(index.all().filter((record) => record.finished)).toHaveLength(15);
-    expect(index.find("acct", signed[0] ?? "")?.statusHistory.map((entry) => entry.status)).toEqual([
+    expect(index.get("acct", signed[0] ?? "")?.statusHistory.map((entry) => entry.status)).toEqual([
       "pending",
       "signed",
     ]);

@@ -1,8 +1,10 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DocumentIndex } from "../../main/documents/document-index";
 import { type DetailsAnswer, DocumentTracker, type TrackerOptions } from "../../main/documents/tracker";
+import { openRecords } from "../../main/records/open-records";
 import { ServiceError } from "../../main/service/service-error";
-import { Settings } from "../../main/settings/settings";
 import type { DocumentRecord } from "../../main/settings/settings-schema";
 
 const start = Date.parse("2026-11-23T12:00:00Z");
@@ -28,12 +30,12 @@ function record(pdfId: string, sentAgoMs: number): DocumentRecord {
 
 /** A tracker on an in-memory index with a clock the test moves; no timer runs (passes are made by the test). */
 function setUp(records: DocumentRecord[], options: Partial<TrackerOptions> = {}) {
-  const index = new DocumentIndex(new Settings({ path: "/nonexistent/settings.json", store: {} }), 3_600_000);
+  const index = openRecords(mkdtempSync(path.join(tmpdir(), "signdesk-tracker-"))).records.documents;
   for (const entry of records) index.add(entry);
   const clock = { now: start };
   const asked: string[] = [];
   const tracker = new DocumentTracker({
-    index,
+    documents: index,
     minIntervalMs: 15_000,
     maxIntervalMs: 600_000,
     watchedIntervalMs: 10_000,
