@@ -7,6 +7,7 @@ import { checkConnection } from "./accounts/check-connection";
 import type { SecretStore } from "./accounts/keychain";
 import type { Core, DesktopNotification, Emit, SendCheckOptions, ShellActions } from "./core-types";
 import { describeChange } from "./documents/notifications";
+import { reimportDocuments } from "./documents/reimport-documents";
 import { defaultSendCheck } from "./documents/send-document";
 import { DocumentTracker, type TrackerOptions } from "./documents/tracker";
 import { DraftStore } from "./drafts/draft-store";
@@ -152,7 +153,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   tracker.start();
 
   const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now, locateSoffice });
-  return {
+  const core: RunningCore = {
     settings,
     records,
     accounts,
@@ -179,4 +180,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       records.close();
     },
   };
+  // A rebuilt database lost what could not be read: each service lists its documents again.
+  if (opened.rebuilt) void reimportDocuments(core, log);
+  return core;
 }
