@@ -156,14 +156,18 @@ export class DocumentTracker {
 
   /**
    * Documents (or a document's details) is on screen in a focused window, or no longer. A watch lapses after
-   * `watchTtlMs` unless renewed, so a renderer that went away cannot keep fast polling on. A new watch checks
-   * every unfinished document at once.
+   * `watchTtlMs` unless renewed, so a renderer that went away cannot keep fast polling on. A new watch checks the
+   * recent unfinished documents at once; older ones keep their back-off (with 100,000 documents, a glance at the
+   * window must not ask about each of them).
    */
   watch(watching: boolean): void {
     const was = this.watched;
     this.watchedUntil = watching ? this.now() + this.watchTtlMs : 0;
-    if (watching && !was) void this.refreshNow();
-    else if (this.running && this.passPromise === null) this.schedule(this.nextDelay());
+    if (watching && !was) {
+      const recent = this.documents.unfinishedIds(undefined, this.now() - this.recentMs);
+      if (recent.length > 0) void this.refreshNow(recent.map((entry) => entry.pdfId));
+      else if (this.running && this.passPromise === null) this.schedule(this.nextDelay());
+    } else if (this.running && this.passPromise === null) this.schedule(this.nextDelay());
   }
 
   /** Another call reached the service: polling paused for an unreachable service resumes at once. */

@@ -209,14 +209,19 @@ export class DocumentRecords {
     return row?.pdf_id ?? null;
   }
 
-  /** The account's unfinished documents' IDs (or those of `pdfIds` that are unfinished). */
-  unfinishedIds(accountId?: string): { accountId: string; pdfId: string }[] {
+  /** The unfinished documents' IDs (of one account; sent after `sentAfter` ms), in the order they were recorded. */
+  unfinishedIds(accountId?: string, sentAfter?: number): { accountId: string; pdfId: string }[] {
     const rows = (
-      accountId === undefined
-        ? this.statement("SELECT account_id, pdf_id FROM documents WHERE finished = 0 ORDER BY id").all()
-        : this.statement(
-            "SELECT account_id, pdf_id FROM documents WHERE finished = 0 AND account_id = ? ORDER BY id",
-          ).all(accountId)
+      sentAfter !== undefined
+        ? this.statement(
+            "SELECT account_id, pdf_id FROM documents WHERE finished = 0 AND sent_ms > ? AND (? IS NULL OR account_id = ?) " +
+              "ORDER BY id",
+          ).all(sentAfter, accountId ?? null, accountId ?? null)
+        : accountId === undefined
+          ? this.statement("SELECT account_id, pdf_id FROM documents WHERE finished = 0 ORDER BY id").all()
+          : this.statement(
+              "SELECT account_id, pdf_id FROM documents WHERE finished = 0 AND account_id = ? ORDER BY id",
+            ).all(accountId)
     ) as { account_id: string; pdf_id: string }[];
     return rows.map((row) => ({ accountId: row.account_id, pdfId: row.pdf_id }));
   }
