@@ -7,9 +7,17 @@ import { fileNameTime } from "../sandbox/state/set-aside";
 import { createDispatcher, type Dispatcher, type HandlerImplementations } from "./dispatch";
 import { HandlerError } from "./handler-error";
 import type { AppIdentity } from "./handlers";
+import { recordsFileName } from "./records/records-database";
 
 /** What the app reads when it starts, relative to the user-data folder: what "set aside" moves. Drafts stay. */
-const startupData = ["settings.json", path.join("sandbox", "state.json"), "tmp"];
+const startupData = [
+  "settings.json",
+  recordsFileName,
+  `${recordsFileName}-wal`,
+  `${recordsFileName}-shm`,
+  path.join("sandbox", "state.json"),
+  "tmp",
+];
 
 /**
  * Moves the data Signdesk reads at start into `<userData>/set-aside-<time>/` (keeping each one's place), so that the

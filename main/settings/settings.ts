@@ -54,7 +54,7 @@ export function confBackend(cwd: string): SettingsBackend {
     const aside = setAsideSync(file);
     notices.push(
       `Signdesk's settings file could not be used (${problem}), so it was set aside as ${aside} and Signdesk started ` +
-        "without it. The accounts, templates and documents it listed are not shown; API keys stay in the keychain.",
+        "without it. The accounts it listed are not shown; API keys stay in the keychain.",
     );
   }
   const conf = new Conf<Record<string, unknown>>({
