@@ -5,10 +5,10 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DocumentRecord } from "../../common/records";
 import { DocumentRecords } from "../../main/records/document-records";
 import { openRecords } from "../../main/records/open-records";
 import { recordsFileName } from "../../main/records/records-database";
+import { pendingDocument } from "../support/document-record";
 
 const kills = 50;
 const documentCount = 2_000;
@@ -43,20 +43,13 @@ afterAll(async () => {
 function seed(folder: string): void {
   const { records } = openRecords(folder);
   const at = "2026-11-01T09:00:00.000Z";
-  const documents: DocumentRecord[] = Array.from({ length: documentCount }, (_, index) => ({
-    accountId: "acct",
-    pdfId: `doc-${index}`,
-    name: `Agreement ${index}`,
-    templateId: null,
-    recipients: [{ name: `Signer ${index}`, email: `signer${index}@example.com` }],
-    sentAt: at,
-    lastStatus: "pending",
-    lastCheckedAt: null,
-    finished: false,
-    hasFinalPdf: false,
-    statusHistory: [{ status: "pending", at }],
-    imported: false,
-  }));
+  const documents = Array.from({ length: documentCount }, (_, index) =>
+    pendingDocument(`doc-${index}`, {
+      name: `Agreement ${index}`,
+      recipients: [{ name: `Signer ${index}`, email: `signer${index}@example.com` }],
+      sentAt: at,
+    }),
+  );
   records.documents.addMany(documents);
   records.close();
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -11,7 +11,6 @@ import { openRecords } from "../../main/records/open-records";
 import { recordsFileName } from "../../main/records/records-database";
 import { createServiceClient } from "../../main/service/client";
 import { ServiceError } from "../../main/service/service-error";
-import { confBackend, Settings } from "../../main/settings/settings";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";

@@ -1,5 +1,3 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { type FaultServer, startFaultServer } from "../support/fault-server";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { DocumentRecord } from "../../common/records";
 import { migrate, migrations, NewerDatabaseError } from "../../main/records/migrations";
 import { sortKey } from "../../main/records/sort-key";
+import { pendingDocument } from "../support/document-record";
 import { tempRecords } from "../support/temp-records";
 
 const disposers: (() => Promise<void>)[] = [];
@@ -15,24 +15,7 @@ async function records() {
   return made.records;
 }
 
-function document(pdfId: string, overrides: Partial<DocumentRecord> = {}): DocumentRecord {
-  const sentAt = overrides.sentAt ?? "2026-11-01T09:00:00.000Z";
-  return {
-    accountId: "acct",
-    pdfId,
-    name: `Lease ${pdfId}`,
-    templateId: null,
-    recipients: [{ name: "Ada", email: "ada@example.com" }],
-    sentAt,
-    lastStatus: "pending",
-    lastCheckedAt: null,
-    finished: false,
-    hasFinalPdf: false,
-    statusHistory: [{ status: "pending", at: sentAt }],
-    imported: false,
-    ...overrides,
-  };
-}
+const document = pendingDocument;
 
 const counts = (db: import("node:sqlite").DatabaseSync) =>
   Object.fromEntries(

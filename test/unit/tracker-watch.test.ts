@@ -6,26 +6,14 @@ import { type DetailsAnswer, DocumentTracker, type TrackerOptions } from "../../
 import { openRecords } from "../../main/records/open-records";
 import { ServiceError } from "../../main/service/service-error";
 import type { DocumentRecord } from "../../main/settings/settings-schema";
+import { pendingDocument } from "../support/document-record";
 
 const start = Date.parse("2026-11-23T12:00:00Z");
 const hour = 3_600_000;
 
 function record(pdfId: string, sentAgoMs: number): DocumentRecord {
   const sentAt = new Date(start - sentAgoMs).toISOString();
-  return {
-    accountId: "acct",
-    pdfId,
-    name: pdfId,
-    templateId: null,
-    recipients: [],
-    sentAt,
-    lastStatus: "pending",
-    lastCheckedAt: null,
-    finished: false,
-    hasFinalPdf: false,
-    statusHistory: [{ status: "pending", at: sentAt }],
-    imported: false,
-  };
+  return pendingDocument(pdfId, { name: pdfId, recipients: [], sentAt });
 }
 
 /** A tracker on an in-memory index with a clock the test moves; no timer runs (passes are made by the test). */
