@@ -354,11 +354,11 @@ export class DocumentRecords {
     const recipient = this.statement(
       "INSERT INTO document_recipients (document_id, position, name, email) VALUES (?, ?, ?, ?)",
     );
-    record.recipients.forEach((entry, position) => recipient.run(id, position, entry.name, entry.email));
+    for (const [position, entry] of record.recipients.entries()) recipient.run(id, position, entry.name, entry.email);
     const history = this.statement(
       "INSERT INTO status_history (document_id, position, status, at) VALUES (?, ?, ?, ?)",
     );
-    record.statusHistory.forEach((entry, position) => history.run(id, position, entry.status, entry.at));
+    for (const [position, entry] of record.statusHistory.entries()) history.run(id, position, entry.status, entry.at);
     this.statement("INSERT INTO documents_search (rowid, name, people) VALUES (?, ?, ?)").run(
       id,
       record.name,

@@ -52,9 +52,8 @@ export class ListRecords<S extends z.ZodType<{ accountId: string }>> {
         `INSERT INTO ${this.table} (account_id, ${this.idColumn}, position, record) VALUES (?, ?, ?, ?) ` +
           `ON CONFLICT (account_id, ${this.idColumn}) DO UPDATE SET position = excluded.position, record = excluded.record`,
       );
-      checked.forEach((record, position) =>
-        insert.run(record.accountId, this.idOf(record), position, JSON.stringify(record)),
-      );
+      for (const [position, record] of checked.entries())
+        insert.run(record.accountId, this.idOf(record), position, JSON.stringify(record));
       this.db.exec("RELEASE list_records");
     } catch (error) {
       this.db.exec("ROLLBACK TO list_records");
