@@ -95,23 +95,25 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     checkConnection: (account, key) => checkConnection(account, key, (call) => connection.observe(account.id, call)),
   });
   const scratchDir = path.join(options.userDataDir, "tmp");
-  await mkdir(scratchDir, { recursive: true });
-
-  const sandbox =
-    options.embeddedSandbox === false
-      ? null
-      : await startEmbeddedSandbox(options.userDataDir, settings.get("sandboxPort"), locateSoffice);
+  let sandbox: Awaited<ReturnType<typeof startEmbeddedSandbox>> | null = null;
   try {
-    if (sandbox !== null) {
-      for (const notice of sandbox.notices) log(notice);
-      notices.push(...sandbox.notices);
-      settings.update({ sandboxPort: Number(new URL(sandbox.url).port) });
-      await accounts.ensureSandboxAccount(sandbox.url, (known) =>
-        sandbox.issueKey(known === undefined ? {} : { key: known }),
+    await mkdir(scratchDir, { recursive: true });
+    sandbox =
+      options.embeddedSandbox === false
+        ? null
+        : await startEmbeddedSandbox(options.userDataDir, settings.get("sandboxPort"), locateSoffice);
+    const started = sandbox;
+    if (started !== null) {
+      for (const notice of started.notices) log(notice);
+      notices.push(...started.notices);
+      settings.update({ sandboxPort: Number(new URL(started.url).port) });
+      await accounts.ensureSandboxAccount(started.url, (known) =>
+        started.issueKey(known === undefined ? {} : { key: known }),
       );
     }
   } catch (error) {
-    // Nothing may keep listening after a failed start: the app may start again in this process.
+    // Nothing may keep listening, or hold the database open, after a failed start: the app may start again in this
+    // process, or set the data aside.
     await sandbox?.close();
     records.close();
     throw error;

@@ -219,7 +219,7 @@ describe("when the core cannot start at all", () => {
     expect(recovered.ok).toBe(true);
     const aside = recovered.ok ? (recovered.value as { setAsideFolder: string }).setAsideFolder : "";
     expect(path.dirname(aside)).toBe(folder);
-    expect((await readdir(aside)).sort()).toEqual(["sandbox", "settings.json", "tmp"]);
+    expect((await readdir(aside)).sort()).toEqual(["records.sqlite", "sandbox", "settings.json", "tmp"]);
     expect(await readFile(path.join(aside, "tmp"), "utf8")).toBe("in the way");
     expect(started).not.toBeNull();
     expect((await (started as unknown as TestCore).call("appInfo")).startupFailure).toBeNull();
