@@ -12,6 +12,7 @@ import { defaultSendCheck } from "./documents/send-document";
 import { DocumentTracker, type TrackerOptions } from "./documents/tracker";
 import { DraftStore } from "./drafts/draft-store";
 import { HandlerError } from "./handler-error";
+import { checkInBackground } from "./records/check-in-background";
 import { moveLegacyRecords } from "./records/move-legacy-records";
 import { openRecords } from "./records/open-records";
 import { startEmbeddedSandbox } from "./sandbox-host";
@@ -182,6 +183,11 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       records.close();
     },
   };
+  if (opened.uncheckedAtStart === true)
+    void checkInBackground(records.file, (message) => {
+      notices.push(message);
+      log(message);
+    });
   // A rebuilt database lost what could not be read: each service lists its documents again.
   if (opened.rebuilt) void reimportDocuments(core, log);
   return core;

@@ -18,6 +18,8 @@ export function mainBuildOptions(mode: "production" | "development"): BuildOptio
     entryPoints: {
       index: path.join(root, "main/index.ts"),
       "page-geometry-worker": path.join(root, "sandbox/pdf/page-geometry-worker.ts"),
+      // SQLite's check of a large records database, off the main thread.
+      "quick-check-worker": path.join(root, "main/records/quick-check-worker.ts"),
     },
     outdir: path.join(distDir, "main"),
     outExtension: { ".js": ".mjs" },

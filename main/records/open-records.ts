@@ -6,6 +6,8 @@ import { openDatabase, recordsFileName, setDatabaseAside } from "./records-datab
 import { salvageDatabase } from "./salvage-database";
 
 export interface OpenedRecords {
+  /** True when the database was too large to check at start: check it with checkInBackground. */
+  uncheckedAtStart?: boolean;
   records: Records;
   /** Sentences for the person: what was wrong with the stored records and what was done. */
   notices: string[];
@@ -30,8 +32,10 @@ export function openRecords(folder: string, now: () => number = Date.now): Opene
   if (problem === null) {
     try {
       const db = openDatabase(file, now);
-      const damage = quickCheck(db, file);
-      if (damage === null) return { records: new Records(db, file), notices: [], rebuilt: false };
+      const small = statSync(file).size <= checkedAtStartBytes;
+      const damage = small ? quickCheck(db) : null;
+      if (damage === null)
+        return { records: new Records(db, file), notices: [], rebuilt: false, uncheckedAtStart: !small };
       db.close();
       problem = damage;
     } catch (error) {
@@ -57,8 +61,7 @@ export function openRecords(folder: string, now: () => number = Date.now): Opene
 const checkedAtStartBytes = 16 * 1024 * 1024;
 
 /** What SQLite's quick_check finds wrong with a database small enough to check at start; null: nothing. */
-function quickCheck(db: DatabaseSync, file: string): string | null {
-  if (statSync(file).size > checkedAtStartBytes) return null;
+function quickCheck(db: DatabaseSync): string | null {
   const rows = db.prepare("PRAGMA quick_check(5)").all() as { quick_check: string }[];
   const found = rows.map((row) => row.quick_check).filter((line) => line !== "ok");
   return found.length === 0 ? null : `SQLite found it damaged: ${found.join("; ")}`;

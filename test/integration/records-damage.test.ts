@@ -5,6 +5,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DocumentRecord } from "../../common/records";
 import { osKeychain, type SecretStore } from "../../main/accounts/keychain";
+import { checkInBackground } from "../../main/records/check-in-background";
+import { damageMarkerName, openRecords } from "../../main/records/open-records";
 import { recordsFileName } from "../../main/records/records-database";
 import { confBackend } from "../../main/settings/settings";
 import { startTestCore, type TestCore } from "../support/core-harness";
@@ -82,6 +84,19 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
+/** Overwrites a run of pages near the end of a database file (checkpointed on close: its pages are all there). */
+async function damagePages(file: string): Promise<void> {
+  const handle = await open(file, "r+");
+  try {
+    const { size } = await handle.stat();
+    const pageSize = 4096;
+    const from = Math.floor((size * 0.7) / pageSize) * pageSize;
+    await handle.write(Buffer.alloc(pageSize * 4, 0xa5), 0, pageSize * 4, from);
+  } finally {
+    await handle.close();
+  }
+}
+
 describe("a damaged records database", () => {
   it("that is not a database at all: set aside, the app starts, and the service's documents are read again", async () => {
     const userData = await folder();
@@ -117,17 +132,7 @@ describe("a damaged records database", () => {
     const atService = await documentsAtTheService(first);
     first.core.records.documents.addMany(Array.from({ length: 600 }, (_, index) => localOnly(account.id, index)));
     await closeLast();
-    // Checkpointed on close: the pages are in the database file. Overwrite a run of them near its end.
-    const file = path.join(userData, recordsFileName);
-    const handle = await open(file, "r+");
-    try {
-      const { size } = await handle.stat();
-      const pageSize = 4096;
-      const from = Math.floor((size * 0.7) / pageSize) * pageSize;
-      await handle.write(Buffer.alloc(pageSize * 4, 0xa5), 0, pageSize * 4, from);
-    } finally {
-      await handle.close();
-    }
+    await damagePages(path.join(userData, recordsFileName));
 
     const app = await startOn(userData);
     const { notices } = await app.call("appInfo");
@@ -141,5 +146,30 @@ describe("a damaged records database", () => {
     );
     const db = app.core.records.db;
     expect((db.prepare("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check).toBe("ok");
+  });
+
+  it("too large to check at start: checked in a worker, and repaired at the next start", async () => {
+    const userData = await folder();
+    const { records } = openRecords(userData);
+    records.documents.addMany(Array.from({ length: 600 }, (_, index) => localOnly("acct", index)));
+    records.close();
+    const file = path.join(userData, recordsFileName);
+    // Undamaged: nothing found, nothing said.
+    const heard: string[] = [];
+    expect(await checkInBackground(file, (message) => heard.push(message))).toBeNull();
+    await damagePages(file);
+
+    expect(await checkInBackground(file, (message) => heard.push(message))).toEqual(expect.any(String));
+    expect(heard).toEqual([expect.stringContaining("Restart Signdesk to repair it")]);
+    expect((await readdir(userData)).includes(damageMarkerName)).toBe(true);
+    const reopened = openRecords(userData);
+    try {
+      expect(reopened.rebuilt).toBe(true);
+      expect(reopened.notices[0]).toContain("a check found it damaged");
+      expect(reopened.records.documents.count()).toBeGreaterThan(0);
+      expect((await readdir(userData)).includes(damageMarkerName)).toBe(false);
+    } finally {
+      reopened.records.close();
+    }
   });
 });
