@@ -28,6 +28,8 @@ export const channelNames = {
   templatesRename: "templates:rename",
   templatesSeenIds: "templates:seenIds",
   documentsList: "documents:list",
+  documentsGet: "documents:get",
+  documentsTemplateUse: "documents:templateUse",
   documentsSend: "documents:send",
   documentsRefresh: "documents:refresh",
   documentsWatch: "documents:watch",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AccountChangesSchema, AccountInputSchema, AccountSchema, ConnectionCheckSchema } from "./accounts";
 import { type ChannelName, channelNames, type EventName, type MethodName } from "./channels";
+import { DocumentListQuerySchema, TemplateUseSchema } from "./document-list";
 import { DraftSchema, DraftSummarySchema } from "./draft";
 import { LibreOfficeStatusSchema, ProgramPathSchema } from "./libreoffice";
 import { DocumentNameSchema, TemplateNameSchema } from "./record-names";
@@ -156,17 +157,41 @@ export const channels = {
   /** Template IDs the account's documents name that none of its templates has, newest first. */
   templatesSeenIds: { channel: channelNames.templatesSeenIds, args: NoArgs, result: z.array(SeenTemplateIdSchema) },
 
+  /**
+   * One page of the active account's documents (filtered, searched and sorted by the records database), with the
+   * counts the list shows. Without a query: the 100 most recently sent.
+   */
   documentsList: {
     channel: channelNames.documentsList,
-    args: NoArgs,
+    args: DocumentListQuerySchema.optional(),
     result: z.object({
       documents: z.array(DocumentRecordSchema),
+      /** Where this page starts among the matching documents. */
+      offset: z.number(),
+      /** How many documents match the query. */
+      total: z.number(),
+      /** How many documents the account has. */
+      all: z.number(),
+      /** The account's documents per status. */
+      counts: z.record(z.string(), z.number()),
       /** The same as connection.reachable (kept for older callers). */
       reachable: z.boolean(),
       connection: ConnectionStateSchema,
-      /** When each unfinished document is checked next (ISO time), by pdfId. */
+      /** When each unfinished document of this page is checked next (ISO time), by pdfId. */
       nextCheckAt: z.record(z.string(), z.string()),
     }),
+  },
+  /** One document of the active account, and when it is checked next (ISO time; null: finished). */
+  documentsGet: {
+    channel: channelNames.documentsGet,
+    args: z.object({ pdfId: Id }),
+    result: z.object({ document: DocumentRecordSchema, nextCheckAt: z.string().nullable() }),
+  },
+  /** The templates the active account's documents name, with how many and the newest one (newest first). */
+  documentsTemplateUse: {
+    channel: channelNames.documentsTemplateUse,
+    args: NoArgs,
+    result: z.array(TemplateUseSchema),
   },
   documentsSend: {
     channel: channelNames.documentsSend,

@@ -6,6 +6,7 @@ import type { AccountService } from "./accounts/accounts";
 import type { DocumentTracker } from "./documents/tracker";
 import type { DraftStore } from "./drafts/draft-store";
 import type { Records } from "./records/records";
+import type { RecordsReader } from "./records/records-reader";
 import type { ServiceClient } from "./service/client";
 import type { Connection } from "./service/connection";
 import type { Settings } from "./settings/settings";
@@ -37,6 +38,8 @@ export interface Core {
   settings: Settings;
   /** Documents, templates and webhooks: the records database. */
   records: Records;
+  /** Reads the Documents list's pages and searches off the main thread. */
+  recordsReader: RecordsReader;
   accounts: AccountService;
   drafts: DraftStore;
   tracker: DocumentTracker;

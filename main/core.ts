@@ -15,6 +15,7 @@ import { HandlerError } from "./handler-error";
 import { checkInBackground } from "./records/check-in-background";
 import { moveLegacyRecords } from "./records/move-legacy-records";
 import { openRecords } from "./records/open-records";
+import { RecordsReader } from "./records/records-reader";
 import { startEmbeddedSandbox } from "./sandbox-host";
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from "./service/client";
 import { Connection } from "./service/connection";
@@ -67,6 +68,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   });
   const opened = openRecords(options.userDataDir, now);
   const records = opened.records;
+  const recordsReader = new RecordsReader(records.file, records.db);
   for (const notice of opened.notices) {
     notices.push(notice);
     log(notice);
@@ -116,6 +118,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     // Nothing may keep listening, or hold the database open, after a failed start: the app may start again in this
     // process, or set the data aside.
     await sandbox?.close();
+    await recordsReader.close();
     records.close();
     throw error;
   }
@@ -159,6 +162,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const core: RunningCore = {
     settings,
     records,
+    recordsReader,
     accounts,
     drafts,
     tracker,
@@ -180,6 +184,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       await tracker.settle();
       await drafts.idle();
       await sandbox?.close();
+      await recordsReader.close();
       records.close();
     },
   };

@@ -20,6 +20,8 @@ export function mainBuildOptions(mode: "production" | "development"): BuildOptio
       "page-geometry-worker": path.join(root, "sandbox/pdf/page-geometry-worker.ts"),
       // SQLite's check of a large records database, off the main thread.
       "quick-check-worker": path.join(root, "main/records/quick-check-worker.ts"),
+      // The Documents list's pages and searches, read on a connection of their own off the main thread.
+      "records-reader-worker": path.join(root, "main/records/records-reader-worker.ts"),
     },
     outdir: path.join(distDir, "main"),
     outExtension: { ".js": ".mjs" },

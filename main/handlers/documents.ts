@@ -1,4 +1,5 @@
 import { mkdir } from "node:fs/promises";
+import { DocumentListQuerySchema } from "../../common/document-list";
 import { statusNotReported } from "../../common/statuses";
 import { unknownMembers } from "../../common/wire";
 import type { Core } from "../core-types";
@@ -15,6 +16,8 @@ export function documentHandlers(
 ): Pick<
   HandlerImplementations,
   | "documentsList"
+  | "documentsGet"
+  | "documentsTemplateUse"
   | "documentsSend"
   | "documentsRefresh"
   | "documentsWatch"
@@ -37,17 +40,25 @@ export function documentHandlers(
   };
 
   return {
-    documentsList: () => {
+    documentsList: async (query) => {
       const account = core.activeAccount();
-      const documents = core.records.documents.all(account.id);
+      const page = await core.recordsReader.page(account.id, DocumentListQuerySchema.parse(query ?? {}));
       const nextCheckAt: Record<string, string> = {};
-      for (const record of documents) {
+      for (const record of page.documents) {
         const at = core.tracker.nextCheckAt(account.id, record.pdfId);
         if (at !== null) nextCheckAt[record.pdfId] = iso(at);
       }
       const connection = connectionView(core, account.id);
-      return { documents, reachable: connection.reachable, connection, nextCheckAt };
+      return { ...page, reachable: connection.reachable, connection, nextCheckAt };
     },
+
+    documentsGet: ({ pdfId }) => {
+      const { account, record } = recordOf(pdfId);
+      const at = core.tracker.nextCheckAt(account.id, pdfId);
+      return { document: record, nextCheckAt: at === null ? null : iso(at) };
+    },
+
+    documentsTemplateUse: () => core.recordsReader.templateUse(core.activeAccount().id),
 
     documentsSend: async ({ templateId, recipients, emailSubject, documentName, transferId }) => {
       const account = core.activeAccount();

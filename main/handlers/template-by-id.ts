@@ -63,9 +63,9 @@ export function templateByIdHandlers(
       return renamed;
     },
 
-    templatesSeenIds: () => {
+    templatesSeenIds: async () => {
       const account = core.activeAccount();
-      return templateIdsSeen(core.records.documents.all(account.id), templatesOf(account.id));
+      return templateIdsSeen(await core.recordsReader.templateUse(account.id), templatesOf(account.id));
     },
   };
 }

@@ -40,6 +40,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
       CREATE INDEX documents_by_name ON documents (account_id, sort_name, sent_ms DESC);
       CREATE INDEX documents_by_status ON documents (account_id, last_status, sent_ms DESC);
       CREATE INDEX documents_by_status_rank ON documents (account_id, status_rank, last_status, sent_ms DESC);
+      CREATE INDEX documents_by_template ON documents (account_id, template_id, sent_ms DESC);
       CREATE INDEX documents_due ON documents (next_check_at) WHERE finished = 0;
       CREATE INDEX documents_recent_unfinished ON documents (sent_ms) WHERE finished = 0;
 

@@ -1,4 +1,5 @@
-import type { DocumentRecord, TemplateRecord } from "../../common/records";
+import type { TemplateUse } from "../../common/document-list";
+import type { TemplateRecord } from "../../common/records";
 import { type SeenTemplateId, TemplateIdInputSchema } from "../../common/template-by-id";
 
 /**
@@ -16,23 +17,14 @@ export function templateIdNamedBy(document: Record<string, unknown>): string | n
 }
 
 /** The template IDs the documents name that none of the templates has, newest document first. */
-export function templateIdsSeen(
-  documents: readonly DocumentRecord[],
-  templates: readonly TemplateRecord[],
-): SeenTemplateId[] {
+export function templateIdsSeen(use: readonly TemplateUse[], templates: readonly TemplateRecord[]): SeenTemplateId[] {
   const listed = new Set(templates.map((template) => template.templateId));
-  const seen = new Map<string, SeenTemplateId>();
-  for (const document of documents) {
-    const templateId = document.templateId;
-    if (templateId === null || listed.has(templateId)) continue;
-    const known = seen.get(templateId);
-    const newer = known === undefined || document.sentAt > known.latestAt;
-    seen.set(templateId, {
+  return use
+    .filter((entry) => !listed.has(entry.templateId))
+    .map(({ templateId, documentCount, latestName, latestAt }) => ({
       templateId,
-      documentCount: (known?.documentCount ?? 0) + 1,
-      latestName: newer ? document.name : known.latestName,
-      latestAt: newer ? document.sentAt : known.latestAt,
-    });
-  }
-  return [...seen.values()].sort((a, b) => b.latestAt.localeCompare(a.latestAt));
+      documentCount,
+      latestName,
+      latestAt,
+    }));
 }

@@ -22,12 +22,12 @@ export interface TestCore {
   /** Calls a channel through the real dispatcher (validation included); answers the whole IpcResult. */
   invoke<M extends MethodName>(
     method: M,
-    ...args: ArgsInputOf<M> extends undefined ? [] : [ArgsInputOf<M>]
+    ...args: undefined extends ArgsInputOf<M> ? [args?: ArgsInputOf<M>] : [args: ArgsInputOf<M>]
   ): Promise<IpcResult<ResultOf<M>>>;
   /** Like invoke, but answers the value and throws the error's message. */
   call<M extends MethodName>(
     method: M,
-    ...args: ArgsInputOf<M> extends undefined ? [] : [ArgsInputOf<M>]
+    ...args: undefined extends ArgsInputOf<M> ? [args?: ArgsInputOf<M>] : [args: ArgsInputOf<M>]
   ): Promise<ResultOf<M>>;
   close(): Promise<void>;
 }

@@ -1,0 +1,81 @@
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type { DocumentListQuery, TemplateUse } from "../../common/document-list";
+import type { DocumentRecord } from "../../common/records";
+import { DocumentRecords, type DocumentRow, documentColumns } from "./document-records";
+import { ftsQuery } from "./fts-query";
+
+export interface DocumentPage {
+  documents: DocumentRecord[];
+  offset: number;
+  /** Documents matching the query. */
+  total: number;
+  /** The account's documents. */
+  all: number;
+  /** The account's documents per status. */
+  counts: Record<string, number>;
+}
+
+/** Each sort reads its own index (migrations.ts); ties go to the newest sent. */
+const orders: Record<DocumentListQuery["sort"], string> = {
+  newest: "sent_ms DESC, id DESC",
+  name: "sort_name, sent_ms DESC, id DESC",
+  status: "status_rank, last_status, sent_ms DESC, id DESC",
+};
+
+/**
+ * One page of an account's documents, filtered, searched (FTS5) and sorted by SQLite, with the counts the list shows.
+ * Counts per status come from the table triggers keep, so they never scan.
+ */
+export function documentPage(db: DatabaseSync, accountId: string, query: DocumentListQuery): DocumentPage {
+  const counts: Record<string, number> = {};
+  let all = 0;
+  for (const row of db.prepare("SELECT status, count FROM status_counts WHERE account_id = ?").iterate(accountId)) {
+    const { status, count } = row as { status: string; count: number };
+    counts[status] = count;
+    all += count;
+  }
+  const where = ["account_id = ?"];
+  const values: SQLInputValue[] = [accountId];
+  if (query.status !== null) {
+    where.push("last_status = ?");
+    values.push(query.status);
+  }
+  const match = ftsQuery(query.search);
+  if (query.search.trim() !== "" && match === null)
+    return { documents: [], offset: query.offset, total: 0, all, counts };
+  if (match !== null) {
+    where.push("id IN (SELECT rowid FROM documents_search WHERE documents_search MATCH ?)");
+    values.push(match);
+  }
+  const condition = where.join(" AND ");
+  const total =
+    match === null
+      ? query.status === null
+        ? all
+        : (counts[query.status] ?? 0)
+      : (db.prepare(`SELECT COUNT(*) AS n FROM documents WHERE ${condition}`).get(...values) as { n: number }).n;
+  const rows = db
+    .prepare(
+      `SELECT ${documentColumns} FROM documents WHERE ${condition} ORDER BY ${orders[query.sort]} LIMIT ? OFFSET ?`,
+    )
+    .all(...values, query.limit, query.offset) as unknown as DocumentRow[];
+  const reader = new DocumentRecords(db);
+  return { documents: rows.map((row) => reader.recordOf(row)), offset: query.offset, total, all, counts };
+}
+
+/** Each template the account's documents name: how many, and the newest one's time and name (newest first). */
+export function templateUse(db: DatabaseSync, accountId: string): TemplateUse[] {
+  const rows = db
+    .prepare(
+      "SELECT template_id, COUNT(*) AS n, MAX(sent_ms) AS latest_ms FROM documents " +
+        "WHERE account_id = ? AND template_id IS NOT NULL GROUP BY template_id ORDER BY latest_ms DESC",
+    )
+    .all(accountId) as { template_id: string; n: number; latest_ms: number }[];
+  const newest = db.prepare(
+    "SELECT name, sent_at FROM documents WHERE account_id = ? AND template_id = ? ORDER BY sent_ms DESC, id DESC LIMIT 1",
+  );
+  return rows.map((row) => {
+    const latest = newest.get(accountId, row.template_id) as { name: string; sent_at: string };
+    return { templateId: row.template_id, documentCount: row.n, latestAt: latest.sent_at, latestName: latest.name };
+  });
+}
