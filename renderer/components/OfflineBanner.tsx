@@ -21,7 +21,7 @@ export function OfflineBanner({ bridge }: { bridge: SigndeskApi }) {
       setStillDown(false);
       setState(reachable ? { reachable: true } : { reachable: false, message });
     });
-    void bridge.documentsList().then((result) => {
+    void bridge.documentsList({ limit: 1 }).then((result) => {
       if (!mounted || heard || !result.ok || result.value.connection.reachable) return;
       setState({ reachable: false, message: result.value.connection.reason });
     });

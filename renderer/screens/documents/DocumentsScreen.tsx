@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
-import type { DocumentRecord } from "../../../common/records";
-import { knownStatusOrder, StatusBadge, statusLabel } from "../../components/StatusBadge";
+import type { DocumentSort } from "../../../common/document-list";
+import { knownStatusOrder, statusLabel } from "../../components/StatusBadge";
 import { unwrap, useResource } from "../../hooks/useResource";
 import { DocumentDetail } from "./DocumentDetail";
+import { DocumentsTable } from "./DocumentsTable";
 import { type DownloadState, newTransferId } from "./DownloadPanel";
-import { otherStatuses, type SortOrder, sortLabels, visibleDocuments } from "./document-query";
+import { otherStatuses, sortLabels } from "./document-query";
 import { type Feedback, refreshFeedback } from "./refresh-feedback";
-import { StatusProblem } from "./StatusProblem";
+import { useDocumentPages } from "./use-document-pages";
 import { useNow } from "./use-now";
 import { useWatchDocuments } from "./use-watch";
-import { When } from "./When";
 import "./documents.css";
 
 interface DocumentsScreenProps {
@@ -25,18 +25,24 @@ interface DocumentsScreenProps {
 /** How often the list is read again from main while on screen (cheap: no request to the service). */
 const relistMs = 10_000;
 
-function recipientSummary(record: DocumentRecord): string {
-  return record.recipients.map((recipient) => recipient.name).join(", ");
-}
-
 /** Every document of the active account, with live statuses; a document's details, and its signed PDF. */
 export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled, onSend }: DocumentsScreenProps) {
-  const [list, reloadList] = useResource(() => bridge.documentsList(), [bridge]);
   const [templates] = useResource(() => bridge.templatesList(), [bridge]);
   const [search, setSearch] = useState("");
   const [statusFilter, setStatusFilter] = useState("all");
-  const [sort, setSort] = useState<SortOrder>("newest");
+  const [sort, setSort] = useState<DocumentSort>("newest");
   const [selected, setSelected] = useState<string | null>(null);
+  const list = useDocumentPages(bridge, { search, status: statusFilter === "all" ? null : statusFilter, sort });
+  const reloadList = list.refresh;
+  const [opened, reloadOpened] = useResource(
+    () =>
+      selected === null
+        ? Promise.resolve({ ok: true as const, value: null })
+        : bridge.documentsGet({ pdfId: selected }),
+    [bridge, selected],
+  );
+  /** Where the list was scrolled when a document was opened, to come back to. */
+  const listScrollTop = useRef<number | null>(null);
   const [busy, setBusy] = useState<"refresh" | "import" | "check" | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [downloads, setDownloads] = useState<Record<string, DownloadState>>({});
@@ -47,8 +53,15 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
   const now = useNow(relistMs);
   useWatchDocuments(bridge);
 
-  // Live: a status change reloads the list (the open detail follows it); the clock tick refreshes "last checked".
-  useEffect(() => bridge.on("documents:changed", () => reloadList()), [bridge, reloadList]);
+  // Live: a status change reloads the list and the open detail; the clock tick refreshes "last checked".
+  useEffect(
+    () =>
+      bridge.on("documents:changed", () => {
+        reloadList();
+        reloadOpened();
+      }),
+    [bridge, reloadList, reloadOpened],
+  );
   // Once the service answers again, a "could not be reached" notice is out of date.
   useEffect(
     () =>
@@ -60,9 +73,12 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
     [bridge, reloadList],
   );
   useEffect(() => {
-    const timer = setInterval(reloadList, relistMs);
+    const timer = setInterval(() => {
+      reloadList();
+      reloadOpened();
+    }, relistMs);
     return () => clearInterval(timer);
-  }, [reloadList]);
+  }, [reloadList, reloadOpened]);
 
   useEffect(() => {
     if (openDocumentId === undefined || openDocumentId === null) return;
@@ -71,22 +87,34 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
     onOpenDocumentHandled?.();
   }, [openDocumentId, onOpenDocumentHandled, reloadList]);
 
-  // Back from a document's details: focus returns to that document in the list.
-  useEffect(() => {
+  // Back from a document's details: the list is where it was, and focus returns to that document in it once its row
+  // is drawn again (the table draws its rows a frame after it is laid out).
+  useLayoutEffect(() => {
     if (selected !== null || returnFocusTo.current === null) return;
     const id = returnFocusTo.current;
     returnFocusTo.current = null;
-    const button = document.querySelector<HTMLElement>(`[data-open-document="${CSS.escape(id)}"]`);
-    if (button !== null) button.focus();
-    else document.getElementById("documents-title")?.focus();
+    const scroller = document.querySelector<HTMLElement>(".content");
+    const scrollTop = listScrollTop.current ?? 0;
+    listScrollTop.current = null;
+    let frames = 0;
+    let request = 0;
+    const focusRow = () => {
+      // The list's full height comes back with its spacer rows: scroll once it can go that far.
+      if (scroller !== null && scroller.scrollTop !== scrollTop) scroller.scrollTop = scrollTop;
+      const restored = scroller === null || Math.abs(scroller.scrollTop - scrollTop) <= 1;
+      const button = restored ? document.querySelector<HTMLElement>(`[data-open-document="${CSS.escape(id)}"]`) : null;
+      if (button !== null) button.focus({ preventScroll: true });
+      else if (frames >= 30) document.getElementById("documents-title")?.focus();
+      else {
+        frames += 1;
+        request = requestAnimationFrame(focusRow);
+      }
+    };
+    focusRow();
+    return () => cancelAnimationFrame(request);
   }, [selected]);
 
-  const records = useMemo(() => (list.status === "ready" ? list.value.documents : []), [list]);
-  const shown = useMemo(
-    () => visibleDocuments(records, { search, status: statusFilter, sort }),
-    [records, search, statusFilter, sort],
-  );
-  const extraStatuses = useMemo(() => otherStatuses(records, knownStatusOrder), [records]);
+  const extraStatuses = useMemo(() => otherStatuses(Object.keys(list.counts), knownStatusOrder), [list.counts]);
 
   const run = async (kind: "refresh" | "import" | "check", action: () => Promise<Feedback>) => {
     setBusy(kind);
@@ -160,12 +188,14 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
   }, [selected]);
 
   const open = (pdfId: string) => {
+    listScrollTop.current = document.querySelector<HTMLElement>(".content")?.scrollTop ?? null;
     setFeedback(null);
     setSelected(pdfId);
   };
 
   if (selected !== null) {
-    const record = records.find((entry) => entry.pdfId === selected);
+    const record =
+      opened.status === "ready" && opened.value?.document.pdfId === selected ? opened.value.document : undefined;
     return (
       <section className="screen documents-screen" aria-labelledby="documents-title">
         {record === undefined ? (
@@ -179,7 +209,7 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
               </h1>
             </header>
             <div className="screen-body">
-              {list.status === "loading" ? (
+              {opened.status === "loading" ? (
                 <p className="muted">Loading…</p>
               ) : (
                 <p className="problem" role="alert">
@@ -201,7 +231,7 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
             onDownload={() => void download(record.pdfId)}
             checking={busy === "check"}
             onCheckNow={() => void refresh([record.pdfId])}
-            nextCheckAt={list.status === "ready" ? (list.value.nextCheckAt[record.pdfId] ?? null) : null}
+            nextCheckAt={opened.status === "ready" ? (opened.value?.nextCheckAt ?? null) : null}
             feedback={feedback}
             onBack={back}
             now={now}
@@ -265,15 +295,15 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
               <option value="all">All statuses</option>
               {[...knownStatusOrder, ...extraStatuses].map((status) => (
                 <option key={status} value={status}>
-                  {statusLabel(status)}
+                  {statusLabel(status)} ({(list.counts[status] ?? 0).toLocaleString()})
                 </option>
               ))}
             </select>
           </div>
           <div className="toolbar-field">
             <label htmlFor={`${ids}-sort`}>Sort by</label>
-            <select id={`${ids}-sort`} value={sort} onChange={(event) => setSort(event.target.value as SortOrder)}>
-              {(Object.keys(sortLabels) as SortOrder[]).map((order) => (
+            <select id={`${ids}-sort`} value={sort} onChange={(event) => setSort(event.target.value as DocumentSort)}>
+              {(Object.keys(sortLabels) as DocumentSort[]).map((order) => (
                 <option key={order} value={order}>
                   {sortLabels[order]}
                 </option>
@@ -282,26 +312,26 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
           </div>
         </search>
 
-        {list.status === "loading" && <p className="muted">Loading documents…</p>}
-        {list.status === "failed" && (
+        {list.state === "loading" && <p className="muted">Loading documents…</p>}
+        {list.state === "failed" && (
           <p className="problem" role="alert">
             Documents could not be read: {list.message}
           </p>
         )}
-        {list.status === "ready" && records.length === 0 && (
+        {list.state === "ready" && list.all === 0 && (
           <p className="muted empty-state">
             No documents yet. Send one from a template, or choose “Import from service” to list the documents the
             service already has.
           </p>
         )}
-        {list.status === "ready" && records.length > 0 && (
+        {list.state !== "loading" && list.all > 0 && (
           <>
             <p className="muted small" aria-live="polite" data-testid="documents-count">
               {filtered
-                ? `Showing ${shown.length} of ${records.length} documents`
-                : `${records.length} ${records.length === 1 ? "document" : "documents"}`}
+                ? `Showing ${list.total.toLocaleString()} of ${list.all.toLocaleString()} documents`
+                : `${list.all.toLocaleString()} ${list.all === 1 ? "document" : "documents"}`}
             </p>
-            {shown.length === 0 ? (
+            {list.total === 0 ? (
               <p className="muted empty-state">
                 No document matches.{" "}
                 <button
@@ -316,57 +346,12 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
                 </button>
               </p>
             ) : (
-              <div className="documents-table-frame">
-                <table className="documents-table">
-                  <caption className="visually-hidden">Documents, sorted by {sortLabels[sort].toLowerCase()}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Document</th>
-                      <th scope="col">Recipients</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Sent</th>
-                      <th scope="col">Last checked</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {shown.map((record) => (
-                      <tr key={record.pdfId} data-pdf-id={record.pdfId}>
-                        <th scope="row">
-                          <button
-                            type="button"
-                            className="link-button document-name"
-                            data-open-document={record.pdfId}
-                            onClick={() => open(record.pdfId)}
-                          >
-                            {record.name}
-                          </button>
-                          {record.imported && <span className="muted small"> · imported</span>}
-                        </th>
-                        <td>
-                          <span className="recipient-names">{recipientSummary(record)}</span>
-                          <span className="muted small recipient-emails">
-                            {record.recipients.map((recipient) => recipient.email).join(", ")}
-                          </span>
-                        </td>
-                        <td>
-                          <StatusBadge status={record.lastStatus} hasFinalPdf={record.hasFinalPdf} />
-                          <StatusProblem record={record} now={now} />
-                        </td>
-                        <td>
-                          <When iso={record.sentAt} now={now} />
-                        </td>
-                        <td>
-                          {record.lastCheckedAt === null ? (
-                            <span className="muted">Not yet</span>
-                          ) : (
-                            <When iso={record.lastCheckedAt} now={now} />
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DocumentsTable
+                pages={list}
+                caption={`Documents, sorted by ${sortLabels[sort].toLowerCase()}`}
+                now={now}
+                onOpen={open}
+              />
             )}
           </>
         )}

@@ -40,7 +40,8 @@ const sendable = (templates: readonly TemplateRecord[], asked: string | null | u
 /** Sends a created template for signature: one recipient per recipient group, an optional e-mail subject. */
 export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: SendScreenProps) {
   const [templates] = useResource(() => bridge.templatesList(), [bridge]);
-  const [documents] = useResource(() => bridge.documentsList(), [bridge]);
+  // The people of the 200 most recently sent documents are offered as recipients.
+  const [documents] = useResource(() => bridge.documentsList({ sort: "newest", limit: 200 }), [bridge]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [entries, setEntries] = useState<RecipientEntry[]>([]);
   const [subject, setSubject] = useState("");

@@ -19,7 +19,6 @@ import { RemoveTemplateDialog } from "./RemoveTemplateDialog";
 import { RenameTemplateDialog } from "./RenameTemplateDialog";
 import { readDraftFile } from "./read-dropped-file";
 import { TemplateRow } from "./TemplateRow";
-import { lastSentByTemplate } from "./template-use";
 import "./templates.css";
 import { useFileDrop } from "./useFileDrop";
 
@@ -67,10 +66,13 @@ export function TemplatesScreen({
   const [addingById, setAddingById] = useState(false);
   const [removing, setRemoving] = useState<TemplateRecord | null>(null);
   const [renaming, setRenaming] = useState<TemplateRecord | null>(null);
-  const [documents] = useResource(() => bridge.documentsList(), [bridge]);
+  const [templateUse] = useResource(() => bridge.documentsTemplateUse(), [bridge]);
   const lastSent = useMemo(
-    () => (documents.status === "ready" ? lastSentByTemplate(documents.value.documents) : new Map<string, string>()),
-    [documents],
+    () =>
+      new Map(
+        templateUse.status === "ready" ? templateUse.value.map((entry) => [entry.templateId, entry.latestAt]) : [],
+      ),
+    [templateUse],
   );
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(initialProblem);

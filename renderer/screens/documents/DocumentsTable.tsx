@@ -1,0 +1,149 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { DocumentRecord } from "../../../common/records";
+import { StatusBadge } from "../../components/StatusBadge";
+import { StatusProblem } from "./StatusProblem";
+import type { DocumentPages } from "./use-document-pages";
+import { When } from "./When";
+
+interface DocumentsTableProps {
+  pages: DocumentPages;
+  caption: string;
+  now: number;
+  onOpen: (pdfId: string) => void;
+}
+
+/** A row's height before it is measured (a name and two lines of recipients). */
+const estimatedRowPx = 62;
+
+function recipientSummary(record: DocumentRecord): string {
+  return record.recipients.map((recipient) => recipient.name).join(", ");
+}
+
+/** The screen's scroll container: the app's content area (the table scrolls with the page, not in a box of its own). */
+function scrollParent(element: HTMLElement | null): HTMLElement | null {
+  return element?.closest<HTMLElement>(".content") ?? null;
+}
+
+/**
+ * The Documents table, virtualised: only the rows near the view are in the DOM (about 40 of 100,000); the others are
+ * stood for by two spacer rows of the right height, so the scroll bar and the scroll position are those of the whole
+ * list. A row whose page is still being read shows a placeholder. Screen readers hear the table's whole size through
+ * aria-rowcount and each row's place through aria-rowindex.
+ */
+export function DocumentsTable({ pages, caption, now, onOpen }: DocumentsTableProps) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const virtualizer = useVirtualizer({
+    count: pages.total,
+    getScrollElement: () => scrollParent(body.current),
+    estimateSize: () => estimatedRowPx,
+    overscan: 12,
+    scrollMargin,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+
+  // Where the table's body starts within the scroll container: rows are placed from there.
+  useLayoutEffect(() => {
+    const element = body.current;
+    const scroller = scrollParent(element);
+    if (element === null || scroller === null) return;
+    const margin = element.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    if (Math.abs(margin - scrollMargin) > 1) setScrollMargin(margin);
+  });
+
+  const { showRows } = pages;
+  useEffect(() => {
+    if (pages.total > 0) showRows(first, last);
+  }, [first, last, pages.total, showRows]);
+
+  const before = items.length > 0 ? (items[0]?.start ?? 0) - scrollMargin : 0;
+  const after = items.length > 0 ? virtualizer.getTotalSize() - ((items.at(-1)?.end ?? 0) - scrollMargin) : 0;
+  return (
+    <div className="documents-table-frame">
+      <table className="documents-table" aria-rowcount={pages.total + 1} data-testid="documents-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col">Document</th>
+            <th scope="col">Recipients</th>
+            <th scope="col">Status</th>
+            <th scope="col">Sent</th>
+            <th scope="col">Last checked</th>
+          </tr>
+        </thead>
+        <tbody ref={body}>
+          {before > 0 && (
+            <tr aria-hidden="true" className="spacer-row">
+              <td colSpan={5} style={{ height: before }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const record = pages.row(item.index);
+            return record === undefined ? (
+              <tr
+                key={`pending-${item.index}`}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                aria-rowindex={item.index + 2}
+                className="placeholder-row"
+              >
+                <td colSpan={5}>
+                  <span className="muted">Loading…</span>
+                </td>
+              </tr>
+            ) : (
+              <tr
+                key={record.pdfId}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                data-pdf-id={record.pdfId}
+                aria-rowindex={item.index + 2}
+                data-testid="document-row"
+              >
+                <th scope="row">
+                  <button
+                    type="button"
+                    className="link-button document-name"
+                    data-open-document={record.pdfId}
+                    onClick={() => onOpen(record.pdfId)}
+                  >
+                    {record.name}
+                  </button>
+                  {record.imported && <span className="muted small"> · imported</span>}
+                </th>
+                <td>
+                  <span className="recipient-names">{recipientSummary(record)}</span>
+                  <span className="muted small recipient-emails">
+                    {record.recipients.map((recipient) => recipient.email).join(", ")}
+                  </span>
+                </td>
+                <td>
+                  <StatusBadge status={record.lastStatus} hasFinalPdf={record.hasFinalPdf} />
+                  <StatusProblem record={record} now={now} />
+                </td>
+                <td>
+                  <When iso={record.sentAt} now={now} />
+                </td>
+                <td>
+                  {record.lastCheckedAt === null ? (
+                    <span className="muted">Not yet</span>
+                  ) : (
+                    <When iso={record.lastCheckedAt} now={now} />
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+          {after > 0 && (
+            <tr aria-hidden="true" className="spacer-row">
+              <td colSpan={5} style={{ height: after }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
