@@ -4,7 +4,7 @@ import type { DocumentSort } from "../../../common/document-list";
 import { knownStatusOrder, statusLabel } from "../../components/StatusBadge";
 import { unwrap, useResource } from "../../hooks/useResource";
 import { DocumentDetail } from "./DocumentDetail";
-import { DocumentsTable } from "./DocumentsTable";
+import { DocumentsTable, type TablePlace } from "./DocumentsTable";
 import { type DownloadState, newTransferId } from "./DownloadPanel";
 import { otherStatuses, sortLabels } from "./document-query";
 import { type Feedback, refreshFeedback } from "./refresh-feedback";
@@ -41,8 +41,8 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
         : bridge.documentsGet({ pdfId: selected }),
     [bridge, selected],
   );
-  /** Where the list was scrolled when a document was opened, to come back to. */
-  const listScrollTop = useRef<number | null>(null);
+  /** Where the list was when a document was opened, to come back to. */
+  const tablePlace = useRef<TablePlace | null>(null);
   const [busy, setBusy] = useState<"refresh" | "import" | "check" | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [downloads, setDownloads] = useState<Record<string, DownloadState>>({});
@@ -94,8 +94,7 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
     const id = returnFocusTo.current;
     returnFocusTo.current = null;
     const scroller = document.querySelector<HTMLElement>(".content");
-    const scrollTop = listScrollTop.current ?? 0;
-    listScrollTop.current = null;
+    const scrollTop = tablePlace.current?.scrollTop ?? 0;
     let frames = 0;
     let request = 0;
     const focusRow = () => {
@@ -188,7 +187,6 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
   }, [selected]);
 
   const open = (pdfId: string) => {
-    listScrollTop.current = document.querySelector<HTMLElement>(".content")?.scrollTop ?? null;
     setFeedback(null);
     setSelected(pdfId);
   };
@@ -348,6 +346,7 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
             ) : (
               <DocumentsTable
                 pages={list}
+                place={tablePlace}
                 caption={`Documents, sorted by ${sortLabels[sort].toLowerCase()}`}
                 now={now}
                 onOpen={open}

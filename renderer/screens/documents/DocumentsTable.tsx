@@ -1,4 +1,4 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { DocumentRecord } from "../../../common/records";
 import { StatusBadge } from "../../components/StatusBadge";
@@ -6,8 +6,16 @@ import { StatusProblem } from "./StatusProblem";
 import type { DocumentPages } from "./use-document-pages";
 import { When } from "./When";
 
+/** What the table leaves behind when it is closed (a document opened), to come back to the same place. */
+export interface TablePlace {
+  scrollTop: number;
+  measurements: VirtualItem[];
+}
+
 interface DocumentsTableProps {
   pages: DocumentPages;
+  /** Where the table was when last closed; it keeps this up to date when it closes. */
+  place: { current: TablePlace | null };
   caption: string;
   now: number;
   onOpen: (pdfId: string) => void;
@@ -31,8 +39,9 @@ function scrollParent(element: HTMLElement | null): HTMLElement | null {
  * list. A row whose page is still being read shows a placeholder. Screen readers hear the table's whole size through
  * aria-rowcount and each row's place through aria-rowindex.
  */
-export function DocumentsTable({ pages, caption, now, onOpen }: DocumentsTableProps) {
+export function DocumentsTable({ pages, place, caption, now, onOpen }: DocumentsTableProps) {
   const body = useRef<HTMLTableSectionElement>(null);
+  const [initial] = useState(() => place.current);
   const [scrollMargin, setScrollMargin] = useState(0);
   const virtualizer = useVirtualizer({
     count: pages.total,
@@ -40,7 +49,18 @@ export function DocumentsTable({ pages, caption, now, onOpen }: DocumentsTablePr
     estimateSize: () => estimatedRowPx,
     overscan: 12,
     scrollMargin,
+    // Back from a document: the rows keep the heights measured before, so the list comes back exactly where it was.
+    ...(initial === null ? {} : { initialOffset: initial.scrollTop, initialMeasurementsCache: initial.measurements }),
   });
+  useEffect(
+    () => () => {
+      place.current = {
+        scrollTop: scrollParent(body.current)?.scrollTop ?? virtualizer.scrollOffset ?? 0,
+        measurements: virtualizer.measurementsCache,
+      };
+    },
+    [place, virtualizer],
+  );
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
