@@ -220,7 +220,15 @@ export const channels = {
    * documents are then checked often. Renew within 2 minutes or it lapses.
    */
   documentsWatch: { channel: channelNames.documentsWatch, args: z.object({ watching: z.boolean() }), result: Nothing },
-  documentsImport: { channel: channelNames.documentsImport, args: NoArgs, result: z.object({ imported: z.number() }) },
+  /**
+   * Adds the documents the service lists (getAllDocuments, read as a stream) that the account has not recorded;
+   * "import" transfer:progress events count the documents read so far. `skipped`: listed in a form that cannot be read.
+   */
+  documentsImport: {
+    channel: channelNames.documentsImport,
+    args: z.object({ transferId: TransferId.optional() }).optional(),
+    result: z.object({ imported: z.number(), read: z.number(), skipped: z.number() }),
+  },
   documentsDownload: {
     channel: channelNames.documentsDownload,
     args: z.object({ pdfId: Id, transferId: TransferId }),
@@ -263,11 +271,12 @@ export const events = {
   "documents:changed": DocumentChangeSchema,
   /**
    * Progress of an upload (template creation) or a download; "checking": a send's answer was lost and the
-   * service is being asked whether it was sent (`done` looks of `total`); "refresh": documents asked about of `total`.
+   * service is being asked whether it was sent (`done` looks of `total`); "refresh": documents asked about of `total`;
+   * "import": documents read from the service's list so far (`total` null: the list's length is not known).
    */
   "transfer:progress": z.object({
     transferId: z.string(),
-    kind: z.enum(["upload", "download", "checking", "refresh"]),
+    kind: z.enum(["upload", "download", "checking", "refresh", "import"]),
     done: z.number(),
     total: z.number().nullable(),
   }),

@@ -68,8 +68,15 @@ type Snapshot = ReadonlySet<string> | null;
 async function snapshotBefore(core: Core, account: Account): Promise<Snapshot> {
   try {
     const signal = AbortSignal.timeout(core.sendCheck.listTimeoutMs);
-    const { documents } = await core.clientFor(account).getAllDocuments({ signal });
-    return new Set(documents.map((document) => document.id));
+    // Read as a stream, keeping only the IDs: an account may have 100,000 documents.
+    const ids = new Set<string>();
+    await core.clientFor(account).getAllDocumentsInBatches(
+      (documents) => {
+        for (const document of documents) ids.add(document.id);
+      },
+      { signal },
+    );
+    return ids;
   } catch {
     return null;
   }
@@ -134,15 +141,22 @@ async function lookForDocument(
   for (const [index, at] of scheduleMs.entries()) {
     await sleep(Math.max(0, started + at - Date.now()));
     onCheck(index + 1, scheduleMs.length);
-    let listed: DocumentSummary[];
+    // Read as a stream, keeping only the documents that can be the one sent (by ID: a retried read starts over).
+    const candidatesById = new Map<string, DocumentSummary>();
     try {
       const signal = AbortSignal.timeout(core.sendCheck.listTimeoutMs);
-      listed = (await core.clientFor(account).getAllDocuments({ signal })).documents;
+      await core.clientFor(account).getAllDocumentsInBatches(
+        (documents) => {
+          for (const document of candidates(core, account, documents, expected, before))
+            candidatesById.set(document.id, document);
+        },
+        { signal },
+      );
     } catch (error) {
       last = { kind: "unchecked", error };
       continue;
     }
-    const found = candidates(core, account, listed, expected, before);
+    const found = [...candidatesById.values()];
     // Several new documents to the same people: the one with the name sent, if only one has it.
     const named =
       found.length > 1 ? found.filter((document) => document.name === (expected.serviceName ?? expected.name)) : found;

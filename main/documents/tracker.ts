@@ -170,6 +170,11 @@ export class DocumentTracker {
     } else if (this.running && this.passPromise === null) this.schedule(this.nextDelay());
   }
 
+  /** Documents were added (due at once): the next pass is planned again rather than waiting out the current timer. */
+  wake(): void {
+    if (this.running && this.passPromise === null) this.schedule(this.nextDelay());
+  }
+
   /** Another call reached the service: polling paused for an unreachable service resumes at once. */
   resume(): void {
     this.markReachable();

@@ -4,6 +4,7 @@ import { statusNotReported } from "../../common/statuses";
 import { unknownMembers } from "../../common/wire";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
+import { importDocuments } from "../documents/import-documents";
 import { connectionView, iso, refreshDocuments } from "../documents/refresh-documents";
 import { createDocumentOnce, newDocumentRecord, trackNewDocument } from "../documents/send-document";
 import { downloadFinalPdf } from "../downloads/download-final-pdf";
@@ -97,26 +98,13 @@ export function documentHandlers(
       return null;
     },
 
-    /** Adds the documents the service knows but this app does not (getAllDocuments). */
-    documentsImport: async () => {
-      const account = core.activeAccount();
-      const { documents } = await core.clientFor(account).getAllDocuments();
-      const at = new Date(core.now()).toISOString();
-      let imported = 0;
-      for (const document of documents) {
-        if (core.records.documents.get(account.id, document.id) !== undefined) continue;
-        const recipients = document.recipients.map(({ name, email }) => ({ name, email }));
-        const name = document.name ?? "Untitled document";
-        const record = newDocumentRecord(account, document.id, name, templateIdNamedBy(document), recipients, at, {
-          status: document.status ?? statusNotReported,
-          imported: true,
-        });
-        const extras = unknownMembers(document);
-        core.records.documents.add(Object.keys(extras).length === 0 ? record : { ...record, unknownMembers: extras });
-        imported += 1;
-      }
-      if (imported > 0) void core.tracker.refreshNow();
-      return { imported };
+    /** Adds the documents the service knows but this app does not (getAllDocuments, read as a stream). */
+    documentsImport: (args) => {
+      const transferId = args?.transferId;
+      return importDocuments(core, core.activeAccount(), (read) => {
+        if (transferId !== undefined)
+          core.emit("transfer:progress", { transferId, kind: "import", done: read, total: null });
+      });
     },
 
     documentsDownload: async ({ pdfId, transferId }) => {

@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import type { Readable } from "node:stream";
 import type { z } from "zod";
 import {
   type AllDocumentsResponse,
@@ -12,6 +13,7 @@ import {
   DeleteWebhookResponseSchema,
   type DocumentDetailsResponse,
   DocumentDetailsResponseSchema,
+  type DocumentSummary,
   type RegisterWebhookRequest,
   type RegisterWebhookResponse,
   RegisterWebhookResponseSchema,
@@ -24,6 +26,7 @@ import {
 } from "../../common/wire";
 import { readAnswer } from "./answer";
 import { describeFailure } from "./describe-failure";
+import { type DocumentStreamOutcome, readDocumentStream } from "./document-stream";
 import { multipartBody } from "./multipart-upload";
 import { isRedirect, redirectTarget } from "./redirects";
 import { withRetries } from "./retry";
@@ -82,6 +85,15 @@ export interface ServiceClient {
   createFromTemplate(input: CreateFromTemplateRequest, options?: CallOptions): Promise<CreateFromTemplateResponse>;
   getDocumentDetails(pdfId: string, options?: CallOptions): Promise<DocumentDetailsResponse>;
   getAllDocuments(options?: CallOptions): Promise<AllDocumentsResponse>;
+  /**
+   * getAllDocuments read as a stream: the documents are handed over in batches as they arrive (the next batch is
+   * read once `onBatch` resolves), so an answer of any size is read in bounded memory. A retried attempt starts
+   * again from the first document: `onBatch` must accept a document it was given before.
+   */
+  getAllDocumentsInBatches(
+    onBatch: (documents: DocumentSummary[]) => Promise<void> | void,
+    options?: CallOptions & { batchSize?: number },
+  ): Promise<DocumentStreamOutcome>;
   registerWebhook(input: RegisterWebhookRequest, options?: CallOptions): Promise<RegisterWebhookResponse>;
   deleteWebhook(url: string, options?: CallOptions): Promise<DeleteWebhookResponse>;
 }
@@ -110,6 +122,8 @@ interface Call<T> {
   schema: z.ZodType<T>;
   idleTimeout?: boolean;
   options: UploadOptions | undefined;
+  /** Reads a 2xx answer's body as a stream (transport.ts); the call then resolves with undefined. */
+  readStream?: (body: Readable) => Promise<void>;
 }
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
@@ -164,7 +178,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           maxResponseBytes,
           signal: call.options?.signal,
           onSent: call.options?.onProgress,
+          readStream: call.readStream,
         });
+        if (call.readStream !== undefined && raw.status >= 200 && raw.status <= 299) return undefined as T;
         if (!isRedirect(raw.status))
           return await readAnswer(raw, call.schema, {
             method: call.method,
@@ -254,6 +270,22 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         schema: AllDocumentsResponseSchema,
         options: callOptions,
       }),
+    getAllDocumentsInBatches: async (onBatch, callOptions) => {
+      let outcome: DocumentStreamOutcome = { read: 0, skipped: 0, firstProblem: null };
+      await run<undefined>({
+        method: "GET",
+        endpoint: "getAllDocuments",
+        body: null,
+        schema: AllDocumentsResponseSchema as unknown as z.ZodType<undefined>,
+        // A long list arrives for as long as it takes: only a stall is a time-out.
+        idleTimeout: true,
+        options: callOptions,
+        readStream: async (body) => {
+          outcome = await readDocumentStream(body, onBatch, callOptions?.batchSize);
+        },
+      });
+      return outcome;
+    },
     registerWebhook: (input, callOptions) =>
       run({
         method: "POST",

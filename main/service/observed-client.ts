@@ -12,6 +12,7 @@ export function observedClient(client: ServiceClient, observe: Observe): Service
     createFromTemplate: (input, options) => observe(() => client.createFromTemplate(input, options)),
     getDocumentDetails: (pdfId, options) => observe(() => client.getDocumentDetails(pdfId, options)),
     getAllDocuments: (options) => observe(() => client.getAllDocuments(options)),
+    getAllDocumentsInBatches: (onBatch, options) => observe(() => client.getAllDocumentsInBatches(onBatch, options)),
     registerWebhook: (input, options) => observe(() => client.registerWebhook(input, options)),
     deleteWebhook: (url, options) => observe(() => client.deleteWebhook(url, options)),
   };

@@ -1,6 +1,8 @@
 import http from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
+import { type Readable, Transform } from "node:stream";
+import zlib from "node:zlib";
 
 /** Where a request's bytes go; `write` resolves once the chunk has been handed to the OS (it may then be reused). */
 export interface BodySink {
@@ -59,6 +61,11 @@ export interface RawRequest {
   maxResponseBytes: number;
   signal?: AbortSignal | undefined;
   onSent?: ((sentBytes: number, totalBytes: number) => void) | undefined;
+  /**
+   * Reads a 2xx answer's body as it arrives (its Content-Encoding undone) instead of gathering it: no size limit,
+   * memory bounded by the reader. The exchange ends when the reader's promise settles. Other answers are gathered.
+   */
+  readStream?: ((body: Readable) => Promise<void>) | undefined;
 }
 
 export interface RawResponse {
@@ -70,6 +77,55 @@ export interface RawResponse {
 function codeOf(error: unknown): string | null {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : null;
+}
+
+/** "deflate" is zlib-wrapped by the standard, but some servers send it raw: the first two bytes tell which. */
+function inflateEitherWay(): Transform {
+  let inflater: zlib.Inflate | zlib.InflateRaw | null = null;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (inflater === null) {
+        const [first = 0, second = 0] = chunk;
+        const wrapped = chunk.length >= 2 && (first & 0x0f) === 8 && (first * 256 + second) % 31 === 0;
+        inflater = wrapped ? zlib.createInflate() : zlib.createInflateRaw();
+        inflater.on("data", (data: Buffer) => this.push(data));
+        inflater.on("error", (error) => this.destroy(error));
+      }
+      inflater.write(chunk, () => done());
+    },
+    flush(done) {
+      if (inflater === null) return done();
+      inflater.once("end", () => done());
+      inflater.end();
+    },
+  });
+}
+
+/** The body of `res` with its Content-Encoding (gzip, deflate, br, in the order applied) undone as it streams. */
+function decodedStream(res: http.IncomingMessage): Readable {
+  const header = res.headers["content-encoding"];
+  const codings = (Array.isArray(header) ? header.join(",") : (header ?? ""))
+    .split(",")
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== "" && coding !== "identity")
+    .reverse();
+  let stream: Readable = res;
+  for (const coding of codings) {
+    const decoder =
+      coding === "gzip" || coding === "x-gzip"
+        ? zlib.createGunzip()
+        : coding === "br"
+          ? zlib.createBrotliDecompress()
+          : coding === "deflate"
+            ? inflateEitherWay()
+            : null;
+    // An unknown coding is left as it is: the JSON reader then says the body cannot be read.
+    if (decoder === null) break;
+    const source = stream;
+    source.on("error", (error) => decoder.destroy(error));
+    stream = source.pipe(decoder);
+  }
+  return stream;
 }
 
 /** One HTTP exchange over node:http(s): the request (streamed body), then the whole answer. */
@@ -141,6 +197,25 @@ export function exchange(request: RawRequest): Promise<RawResponse> {
     req.on("response", (res) => {
       receiving = true;
       touch();
+      const status = res.statusCode ?? 0;
+      if (request.readStream !== undefined && status >= 200 && status <= 299) {
+        res.on("data", touch);
+        res.on("close", () => {
+          if (!res.complete) failWith("error", "ECONNRESET");
+        });
+        request.readStream(decodedStream(res)).then(
+          () => {
+            if (settled) return;
+            settle();
+            resolve({ status, headers: res.headers, body: Buffer.alloc(0) });
+          },
+          (error: unknown) => {
+            res.destroy();
+            fail(error);
+          },
+        );
+        return;
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       res.on("data", (chunk: Buffer) => {

@@ -70,8 +70,8 @@ describeWith("secret-service", "accounts, import and webhooks through the handle
       }),
     });
     const pdfId = (created.body as { pdf_id: string }).pdf_id;
-    expect(await app.call("documentsImport")).toEqual({ imported: 1 });
-    expect(await app.call("documentsImport")).toEqual({ imported: 0 });
+    expect(await app.call("documentsImport")).toMatchObject({ imported: 1, skipped: 0 });
+    expect(await app.call("documentsImport")).toMatchObject({ imported: 0, skipped: 0 });
     const record = (await app.call("documentsList")).documents.find((document) => document.pdfId === pdfId);
     expect(record).toMatchObject({
       name: "Sent from the web app",

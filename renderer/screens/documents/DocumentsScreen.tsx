@@ -48,6 +48,8 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
   const [downloads, setDownloads] = useState<Record<string, DownloadState>>({});
   /** Documents asked about so far by "Refresh now", of how many. */
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  /** Documents read so far by "Import from service". */
+  const [importRead, setImportRead] = useState<number | null>(null);
   const returnFocusTo = useRef<string | null>(null);
   const ids = useId();
   const now = useNow(relistMs);
@@ -148,14 +150,25 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
 
   const importDocuments = () =>
     run("import", async () => {
-      const { imported } = unwrap(await bridge.documentsImport());
-      return {
-        kind: "notice",
-        text:
+      const transferId = newTransferId();
+      const stop = bridge.on("transfer:progress", (event) => {
+        if (event.transferId === transferId && event.kind === "import") setImportRead(event.done);
+      });
+      try {
+        const { imported, skipped } = unwrap(await bridge.documentsImport({ transferId }));
+        const added =
           imported === 0
             ? "Nothing new: every document the service has is already listed."
-            : `Added ${imported} ${imported === 1 ? "document" : "documents"} from the service.`,
-      };
+            : `Added ${imported.toLocaleString()} ${imported === 1 ? "document" : "documents"} from the service.`;
+        const left =
+          skipped === 0
+            ? ""
+            : ` ${skipped.toLocaleString()} listed ${skipped === 1 ? "document was" : "documents were"} left out: the service listed ${skipped === 1 ? "it" : "them"} in a form Signdesk cannot read.`;
+        return { kind: "notice", text: `${added}${left}` };
+      } finally {
+        stop();
+        setImportRead(null);
+      }
     });
 
   const download = useCallback(
@@ -260,7 +273,11 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
                 : `Checking ${progress.done} of ${progress.total}…`}
           </button>
           <button type="button" onClick={() => void importDocuments()} disabled={busy !== null}>
-            {busy === "import" ? "Importing…" : "Import from service"}
+            {busy !== "import"
+              ? "Import from service"
+              : importRead === null
+                ? "Importing…"
+                : `Importing ${importRead.toLocaleString()}…`}
           </button>
         </div>
       </header>
