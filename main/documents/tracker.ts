@@ -412,7 +412,9 @@ export class DocumentTracker {
     return soonest === null ? this.minIntervalMs : Math.max(0, soonest - now);
   }
 
-  private schedule(delayMs: number): void {
+  private schedule(wantedMs: number): void {
+    // setTimeout cannot wait longer than 2^31 - 1 ms (about 24 days); a longer wait would fire at once.
+    const delayMs = Math.min(wantedMs, 2 ** 31 - 1);
     if (this.timer !== null) clearTimeout(this.timer);
     this.timerAt = this.now() + delayMs;
     this.timer = setTimeout(() => {

@@ -1,7 +1,5 @@
 import { mkdir } from "node:fs/promises";
 import { DocumentListQuerySchema } from "../../common/document-list";
-import { statusNotReported } from "../../common/statuses";
-import { unknownMembers } from "../../common/wire";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { importDocuments } from "../documents/import-documents";
@@ -10,7 +8,6 @@ import { createDocumentOnce, newDocumentRecord, trackNewDocument } from "../docu
 import { downloadFinalPdf } from "../downloads/download-final-pdf";
 import { HandlerError } from "../handler-error";
 import { checkSendRecipients } from "../templates/draft-to-wire";
-import { templateIdNamedBy } from "../templates/template-ids-seen";
 
 export function documentHandlers(
   core: Core,

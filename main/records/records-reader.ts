@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { DatabaseSync } from "node:sqlite";
-import { Worker } from "node:worker_threads";
+import { Worker, type WorkerOptions } from "node:worker_threads";
 import type { DocumentListQuery, TemplateUse } from "../../common/document-list";
 import { type DocumentPage, documentPage, templateUse } from "./document-pages";
 
@@ -10,11 +10,17 @@ export type ReaderRequest =
 type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
 export type ReaderResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
 
-/** The bundled worker beside the main bundle; from source (tests), the TypeScript file through tsx. */
-function workerSource(): { url: URL; execArgv: string[] } {
+/**
+ * The bundled worker beside the main bundle; from source (tests), the TypeScript file through tsx, told to keep no
+ * cache (it would write one into the temporary folder, which the app itself never writes to).
+ */
+function workerSource(): { url: URL; options: WorkerOptions } {
   const built = new URL("./records-reader-worker.mjs", import.meta.url);
-  if (existsSync(built)) return { url: built, execArgv: [] };
-  return { url: new URL("./records-reader-worker.ts", import.meta.url), execArgv: ["--import", "tsx"] };
+  if (existsSync(built)) return { url: built, options: {} };
+  return {
+    url: new URL("./records-reader-worker.ts", import.meta.url),
+    options: { execArgv: ["--import", "tsx"], env: { ...process.env, TSX_DISABLE_CACHE: "1" } },
+  };
 }
 
 /**
@@ -63,8 +69,8 @@ export class RecordsReader {
 
   private ensureWorker(): Worker | null {
     if (this.worker !== null || this.failed) return this.worker;
-    const { url, execArgv } = workerSource();
-    const worker = new Worker(url, { workerData: { file: this.file }, execArgv });
+    const { url, options } = workerSource();
+    const worker = new Worker(url, { ...options, workerData: { file: this.file } });
     worker.on("message", (message: ReaderResponse | "ready") => {
       if (message === "ready") return;
       const waiter = this.waiting.get(message.id);

@@ -174,7 +174,8 @@ describeWith("secret-service", "templates added by their ID", () => {
       status: 200,
       body: { ...real, documents: real.documents.map((document) => ({ ...document, ...named[String(document.id)] })) },
     });
-    expect(await app.call("documentsImport")).toEqual({ imported: 3 });
+    // The fourth listed document is the one the app sent.
+    expect(await app.call("documentsImport")).toEqual({ imported: 3, read: 4, skipped: 0 });
     const documents = (await app.call("documentsList")).documents;
     expect(documents.find((document) => document.pdfId === first)?.templateId).toBe(leaseId);
     expect(documents.find((document) => document.pdfId === second)?.templateId).toBe(leaseId);

@@ -341,7 +341,7 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
         )}
         {list.state !== "loading" && list.all > 0 && (
           <>
-            <p className="muted small" aria-live="polite" data-testid="documents-count">
+            <p className="muted small" aria-live="polite" data-testid="documents-count" data-search={list.shownSearch}>
               {filtered
                 ? `Showing ${list.total.toLocaleString()} of ${list.all.toLocaleString()} documents`
                 : `${list.all.toLocaleString()} ${list.all === 1 ? "document" : "documents"}`}

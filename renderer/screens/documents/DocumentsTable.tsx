@@ -96,7 +96,7 @@ export function DocumentsTable({ pages, place, caption, now, onOpen }: Documents
         </thead>
         <tbody ref={body}>
           {before > 0 && (
-            <tr aria-hidden="true" className="spacer-row">
+            <tr className="spacer-row">
               <td colSpan={5} style={{ height: before }} />
             </tr>
           )}
@@ -158,7 +158,7 @@ export function DocumentsTable({ pages, place, caption, now, onOpen }: Documents
             );
           })}
           {after > 0 && (
-            <tr aria-hidden="true" className="spacer-row">
+            <tr className="spacer-row">
               <td colSpan={5} style={{ height: after }} />
             </tr>
           )}

@@ -21,6 +21,8 @@ export interface DocumentPages {
   all: number;
   counts: Record<string, number>;
   connection: ConnectionStateView | null;
+  /** The search whose answer is shown (it lags what is typed by one answer). */
+  shownSearch: string;
   /** The row at `index`: undefined while its page is being read. */
   row(index: number): DocumentRecord | undefined;
   nextCheckAt(pdfId: string): string | null;
@@ -33,6 +35,13 @@ export interface DocumentPages {
 interface Loaded {
   rows: DocumentRecord[];
   nextCheckAt: Record<string, string>;
+}
+
+/** The page numbers holding rows `first` to `last`. */
+function pagesFor(first: number, last: number): number[] {
+  const from = Math.max(0, Math.floor(first / pageRows));
+  const to = Math.max(from, Math.floor(Math.max(first, last) / pageRows));
+  return Array.from({ length: to - from + 1 }, (_, offset) => from + offset);
 }
 
 const keyOf = (filter: DocumentListFilter) => JSON.stringify([filter.search, filter.status, filter.sort]);
@@ -49,7 +58,8 @@ export function useDocumentPages(bridge: SigndeskApi, filter: DocumentListFilter
     all: number;
     counts: Record<string, number>;
     connection: ConnectionStateView | null;
-  }>({ total: 0, all: 0, counts: {}, connection: null });
+    shownSearch: string;
+  }>({ total: 0, all: 0, counts: {}, connection: null, shownSearch: "" });
   const [state, setState] = useState<{ state: DocumentPages["state"]; message: string | null }>({
     state: "loading",
     message: null,
@@ -78,7 +88,7 @@ export function useDocumentPages(bridge: SigndeskApi, filter: DocumentListFilter
               return;
             }
             const { documents, nextCheckAt, total, all, counts, connection } = result.value;
-            setSummary({ total, all, counts, connection });
+            setSummary({ total, all, counts, connection, shownSearch: requestFilter.search });
             setState({ state: "ready", message: null });
             setPages((previous) => {
               // The first page of a new filter or a refresh replaces what was shown; later pages add to it.
@@ -96,12 +106,6 @@ export function useDocumentPages(bridge: SigndeskApi, filter: DocumentListFilter
     },
     [bridge],
   );
-
-  const pagesFor = (first: number, last: number) => {
-    const from = Math.max(0, Math.floor(first / pageRows));
-    const to = Math.max(from, Math.floor(Math.max(first, last) / pageRows));
-    return Array.from({ length: to - from + 1 }, (_, offset) => from + offset);
-  };
 
   const showRows = useCallback(
     (first: number, last: number) => {
