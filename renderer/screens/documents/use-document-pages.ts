@@ -3,8 +3,8 @@ import type { SigndeskApi } from "../../../common/contract";
 import type { DocumentSort } from "../../../common/document-list";
 import type { ConnectionStateView, DocumentRecord } from "../../../common/records";
 
-/** Rows asked for at once; the list asks for the pages around what is on screen. */
-export const pageRows = 100;
+/** Rows asked for at once (a screenful and more); the list asks for the pages around what is on screen. */
+export const pageRows = 50;
 
 export interface DocumentListFilter {
   search: string;
