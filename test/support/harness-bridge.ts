@@ -5,7 +5,8 @@ import { buildBridge } from "../../preload/bridge";
 import { decodeBytes, encodeBytes, isEncodedBytes } from "./byte-codec";
 import { blobPath, blobTag, blobThreshold } from "./harness-bytes-names";
 
-type Invoke = (channel: string, args: unknown) => Promise<IpcResult<unknown>>;
+/** The harness answers with the result as JSON text (app-harness.ts). */
+type Invoke = (channel: string, args: unknown) => Promise<string>;
 const harnessWindow = window as unknown as { __signdeskInvoke: Invoke; signdesk?: unknown };
 const invoke = harnessWindow.__signdeskInvoke;
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -55,8 +56,12 @@ Object.defineProperty(window, "__signdeskEmit", {
 });
 
 const bridge = buildBridge({
-  invoke: async (channel, args) =>
-    (await decodeResult(await invoke(channel, await encodeArgs(args)))) as IpcResult<unknown>,
+  invoke: async (channel, args) => {
+    const text = await invoke(channel, await encodeArgs(args));
+    const answer: unknown = JSON.parse(text);
+    // Only an answer holding large bytes needs the asynchronous walk that fetches them.
+    return (text.includes(blobTag) ? await decodeResult(answer) : decodeBytes(answer)) as IpcResult<unknown>;
+  },
   subscribe(event, listener) {
     const set = listeners.get(event) ?? new Set();
     set.add(listener);
