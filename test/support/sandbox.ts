@@ -8,8 +8,11 @@ export interface RunningSandbox {
   url: string;
   key: string;
   dataDir: string;
-  /** Stops and starts the sandbox again on the same data folder (and port), as after a crash or restart. */
-  restart(options?: Partial<SandboxOptions>): Promise<void>;
+  /**
+   * Stops and starts the sandbox again on the same data folder (and port), as after a crash or restart;
+   * `whileStopped` runs in between (to change its saved state).
+   */
+  restart(options?: Partial<SandboxOptions>, whileStopped?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,8 +26,9 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     url: sandbox.url,
     key,
     dataDir,
-    async restart(more = {}) {
+    async restart(more = {}, whileStopped) {
       await running.sandbox.close();
+      await whileStopped?.();
       const port = Number(new URL(running.url).port);
       running.sandbox = await createSandbox({ ...options, ...more, dataDir, port });
     },
