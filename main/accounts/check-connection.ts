@@ -4,7 +4,7 @@ import { type Observe, observedClient } from "../service/observed-client";
 import { ServiceError } from "../service/service-error";
 
 /**
- * "Test connection": one harmless authenticated call (getAllDocuments), told as the user needs it; `observe`
+ * "Test connection": one harmless authenticated call (getAllDocuments, counted as it streams), told as the user needs it; `observe`
  * hears its outcome (the app's connection state).
  */
 export async function checkConnection(
@@ -17,10 +17,11 @@ export async function checkConnection(
     observe,
   );
   try {
-    const { documents } = await client.getAllDocuments();
+    // Read as a stream and only counted: an account of 100,000 documents answers past any whole-answer limit.
+    const { read } = await client.getAllDocumentsInBatches(() => {});
     return {
       outcome: "ok",
-      message: `Connected to ${account.baseUrl}: the service answered with ${documents.length} document${documents.length === 1 ? "" : "s"}.`,
+      message: `Connected to ${account.baseUrl}: the service answered with ${read.toLocaleString("en-US")} document${read === 1 ? "" : "s"}.`,
     };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;

@@ -31,11 +31,11 @@ export async function refreshDocuments(
   });
   let reason = summary.reason;
   if (summary.total === 0) {
-    // One small question: a known document's details (any answer shows the service is there), else the list, which is
-    // short for an account with no documents recorded.
+    // One small question: a known document's details (any answer shows the service is there), else the list, read
+    // as a stream and dropped (an account with none recorded here may still have many at the service).
     const known = core.records.documents.newestId(account.id);
     const client = core.clientFor(account);
-    reason = await (known === null ? client.getAllDocuments() : client.getDocumentDetails(known)).then(
+    reason = await (known === null ? client.getAllDocumentsInBatches(() => {}) : client.getDocumentDetails(known)).then(
       () => null,
       (error: unknown) =>
         // A document the service no longer has still shows that the service answers.
