@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { openRecords } from "../main/records/open-records.ts";
+import { documentsScreenFigures } from "./support/documents-screen-figures.ts";
+import { importFigures } from "./support/import-figures.ts";
 import { seedRecords } from "./support/seed-records.ts";
 
 /**
@@ -34,6 +36,11 @@ const percentile = (values: number[], p: number) => {
 };
 
 const figures: Record<string, number | string> = { bench: "records", documents: documentCount };
+// First, while this process holds nothing else: its memory growth is the import's alone.
+const imported = await importFigures(documentCount);
+figures.import_100k_s = imported.import_s;
+figures.import_rss_growth_mb = imported.import_rss_growth_mb;
+process.stderr.write(`[records] import figures: ${JSON.stringify(imported)}\n`);
 const work = await mkdtemp(path.join(tmpdir(), "signdesk-bench-records-"));
 try {
   const seeded = openRecords(work).records;
@@ -77,4 +84,14 @@ try {
 } finally {
   await rm(work, { recursive: true, force: true });
 }
+
+const say = (what: string) => process.stderr.write(`[records] ${what}\n`);
+say(`database figures: ${JSON.stringify(figures)}`);
+const screen = await documentsScreenFigures(documentCount);
+say(`screen figures: ${JSON.stringify(screen)}`);
+figures.documents_first_rows_ms = screen.firstRowsMs;
+figures.search_p95_ms = screen.searchP95Ms;
+figures.search_keystrokes = screen.keystrokes;
+
 console.log(JSON.stringify(figures));
+process.exit(0);

@@ -10,10 +10,11 @@ export interface ChildSandbox {
 }
 
 /** Starts bench/support/sandbox-child.ts: the sandbox in a process of its own. */
-export async function startChildSandbox(): Promise<ChildSandbox> {
+export async function startChildSandbox(options: { seedDocuments?: number } = {}): Promise<ChildSandbox> {
   const root = path.resolve(import.meta.dirname, "../..");
   const child = fork(path.join(root, "bench/support/sandbox-child.ts"), [], {
     execArgv: ["--import", "tsx"],
+    env: { ...process.env, BENCH_SEED_DOCUMENTS: String(options.seedDocuments ?? 0) },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const messages: { type: string; [key: string]: unknown }[] = [];

@@ -4,10 +4,18 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createSandbox } from "../../sandbox/index.ts";
+import { seedSandboxDocuments } from "./seed-sandbox.ts";
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "signdesk-bench-"));
-const sandbox = await createSandbox({ dataDir });
+let sandbox = await createSandbox({ dataDir });
 const key = await sandbox.issueKey();
+// BENCH_SEED_DOCUMENTS=N: the key's user gets N documents, written while the sandbox is closed (seed-sandbox.ts).
+const seed = Number(process.env.BENCH_SEED_DOCUMENTS ?? 0);
+if (seed > 0) {
+  await sandbox.close();
+  await seedSandboxDocuments(dataDir, seed);
+  sandbox = await createSandbox({ dataDir });
+}
 
 let baseline = 0;
 let peak = 0;
