@@ -4,16 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedSandboxDocuments } from "../../bench/support/seed-sandbox";
 import { createServiceClient } from "../../main/service/client";
 import { startTestCore, type TestCore } from "../support/core-harness";
+import { failure } from "../support/failure";
 import { describeWith } from "../support/requirements";
 import { type RunningSandbox, startSandbox } from "../support/sandbox";
-
-/** The error a call rejects with (fails the test when it resolves). */
-async function failure(call: Promise<unknown>): Promise<unknown> {
-  return call.then(
-    () => new Error("expected the call to fail"),
-    (thrown: unknown) => thrown,
-  );
-}
 
 const seededCount = 20_000;
 

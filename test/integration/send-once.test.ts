@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { EventPayload } from "../../common/contract";
 import { createServiceClient } from "../../main/service/client";
-import { ServiceError } from "../../main/service/service-error";
 import { startTestCore, type TestCore } from "../support/core-harness";
+import { serviceFailure as failure } from "../support/failure";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
@@ -19,18 +19,6 @@ const ada = { name: "Ada Buyer", email: "ada@example.com" };
 const bo = { name: "Bo Seller", email: "bo@example.com" };
 /** When the service is asked after a lost answer: fast, so that the tests are. */
 const scheduleMs = [0, 150, 400, 800, 1500];
-
-async function failure(call: Promise<unknown>): Promise<ServiceError> {
-  return call.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (thrown: unknown) => {
-      if (!(thrown instanceof ServiceError)) throw thrown;
-      return thrown;
-    },
-  );
-}
 
 /** A draft of `fileName` with one Text field: ready to become a template. */
 async function draftOf(app: TestCore, fileName: string): Promise<string> {

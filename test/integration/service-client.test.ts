@@ -7,8 +7,8 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import type { WireField } from "../../common/wire";
 import { createServiceClient, type ServiceClientOptions } from "../../main/service/client";
-import { ServiceError } from "../../main/service/service-error";
 import { closedPort } from "../support/closed-port";
+import { serviceFailure as failure } from "../support/failure";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
 import { makePdf } from "../support/pdf-fixtures";
 import { type RunningSandbox, startSandbox } from "../support/sandbox";
@@ -23,16 +23,6 @@ const signature = (id: string, recipient: number, y = 600): WireField => ({
   recipient,
 });
 const ada = { name: "Ada Buyer", email: "ada@example.com" };
-
-/** The ServiceError a call rejects with (fails the test when it resolves or throws anything else). */
-async function failure(call: Promise<unknown>): Promise<ServiceError> {
-  const error = await call.then(
-    () => new Error("expected the call to fail"),
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof ServiceError)) throw error;
-  return error;
-}
 
 /** Everything reachable from an error, as text: the key must appear nowhere in it. */
 const dump = (error: unknown) => inspect(error, { depth: 10, showHidden: true }) + JSON.stringify(error);

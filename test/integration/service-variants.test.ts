@@ -12,6 +12,7 @@ import { recordsFileName } from "../../main/records/records-database";
 import { createServiceClient } from "../../main/service/client";
 import { ServiceError } from "../../main/service/service-error";
 import { startTestCore, type TestCore } from "../support/core-harness";
+import { failure } from "../support/failure";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import {
@@ -26,14 +27,6 @@ import {
 const ada = { name: "Ada Buyer", email: "ada@example.com" };
 const bo = { name: "Bo Seller", email: "bo@example.com" };
 const start = Date.parse("2025-03-01T10:00:00.000Z");
-
-/** The error a call rejects with (fails the test when it resolves). */
-async function failure(call: Promise<unknown>): Promise<unknown> {
-  return call.then(
-    () => new Error("expected the call to fail"),
-    (thrown: unknown) => thrown,
-  );
-}
 
 describeWith("secret-service", "the app against a service answering in every way its documentation allows", () => {
   let server: VariantServer;
