@@ -85,6 +85,13 @@ export function DocumentsTable({ pages, place, caption, now, onOpen }: Documents
     <div className="documents-table-frame">
       <table className="documents-table" aria-rowcount={pages.total + 1} data-testid="documents-table">
         <caption className="visually-hidden">{caption}</caption>
+        <colgroup>
+          <col className="column-document" />
+          <col className="column-recipients" />
+          <col className="column-status" />
+          <col className="column-sent" />
+          <col className="column-checked" />
+        </colgroup>
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col">Document</th>
@@ -137,7 +144,13 @@ export function DocumentsTable({ pages, place, caption, now, onOpen }: Documents
                 <td>
                   <span className="recipient-names">{recipientSummary(record)}</span>
                   <span className="muted small recipient-emails">
-                    {record.recipients.map((recipient) => recipient.email).join(", ")}
+                    {record.recipients.map((recipient, position) => (
+                      // One address a line: a long one wraps within itself, never splitting a list.
+                      // biome-ignore lint/suspicious/noArrayIndexKey: recipients are listed in a fixed order.
+                      <span key={position} className="recipient-email">
+                        {recipient.email}
+                      </span>
+                    ))}
                   </span>
                 </td>
                 <td>
