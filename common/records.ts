@@ -71,8 +71,11 @@ export const DocumentChangeSchema = z.object({
 });
 export type DocumentChange = z.infer<typeof DocumentChangeSchema>;
 
+/** The longest recipient name the app sends. */
+export const maxRecipientNameLength = 200;
+
 export const RecipientSchema = z.object({
-  name: z.string().trim().min(1, "Enter the recipient's name.").max(200),
+  name: z.string().trim().min(1, "Enter the recipient's name.").max(maxRecipientNameLength),
   email: EmailAddressSchema,
 });
 
