@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { TemplateRecordSchema, WebhookRecordSchema } from "../../common/records";
+import { BulkJournal } from "../bulk/bulk-journal";
 import { DocumentRecords } from "./document-records";
 import { ListRecords } from "./list-records";
 
@@ -8,6 +9,8 @@ export class Records {
   readonly documents: DocumentRecords;
   readonly templates: ListRecords<typeof TemplateRecordSchema>;
   readonly webhooks: ListRecords<typeof WebhookRecordSchema>;
+  /** Bulk send's batches and the journal of their rows. */
+  readonly bulk: BulkJournal;
 
   constructor(
     readonly db: DatabaseSync,
@@ -23,6 +26,7 @@ export class Records {
       (record) => record.templateId,
     );
     this.webhooks = new ListRecords(db, "webhooks", "webhook_id", WebhookRecordSchema, (record) => record.webhookId);
+    this.bulk = new BulkJournal(db);
   }
 
   /** Forgets everything recorded for an account (it was removed). */
@@ -31,6 +35,7 @@ export class Records {
       this.documents.removeAccount(accountId);
       this.templates.removeAccount(accountId);
       this.webhooks.removeAccount(accountId);
+      this.bulk.removeAccount(accountId);
     });
   }
 

@@ -27,9 +27,13 @@ export function salvageDatabase(damagedFile: string, records: Records): string {
       if (parsed.success) records.webhooks.addAll([parsed.data]);
       return parsed.success;
     });
-    const saved = [countOf(documents, "document"), countOf(templates, "template"), countOf(webhooks, "webhook")].join(
-      ", ",
-    );
+    const batches = salvageBulk(source, records);
+    const saved = [
+      countOf(documents, "document"),
+      countOf(templates, "template"),
+      countOf(webhooks, "webhook"),
+      ...(batches > 0 ? [countOf(batches, "bulk send")] : []),
+    ].join(", ");
     return `What could still be read was kept (${saved}).`;
   } finally {
     source.close();
@@ -68,4 +72,46 @@ function salvageList(source: DatabaseSync, table: string, keep: (value: unknown)
     // The table cannot be read further.
   }
   return saved;
+}
+
+const bulkTables = [
+  {
+    table: "bulk_batches",
+    columns:
+      "batch_id, account_id, template_id, template_name, file_name, created_at, state, state_reason, snapshot_taken",
+  },
+  {
+    table: "bulk_rows",
+    columns:
+      "batch_id, position, line, row_key, recipients, document_name, email_subject, state, pdf_id, message, attempts, updated_at",
+  },
+  { table: "bulk_snapshot", columns: "batch_id, pdf_id" },
+] as const;
+
+/**
+ * Bulk sends' journal, copied as it is: without it a batch in progress could not tell the rows it sent from the others,
+ * and would send them again. A row whose batch was lost is left out (its foreign key refuses it). Answers the batches
+ * saved; a database older than bulk send has none.
+ */
+function salvageBulk(source: DatabaseSync, records: Records): number {
+  for (const { table, columns } of bulkTables) {
+    try {
+      const insert = records.db.prepare(
+        `INSERT OR IGNORE INTO ${table} (${columns}) VALUES (${columns
+          .split(",")
+          .map(() => "?")
+          .join(", ")})`,
+      );
+      for (const row of source.prepare(`SELECT ${columns} FROM ${table}`).iterate()) {
+        try {
+          insert.run(...(Object.values(row) as (string | number | null)[]));
+        } catch {
+          // Its batch was not saved, or the row is damaged: left out.
+        }
+      }
+    } catch {
+      // The table cannot be read further (or does not exist yet).
+    }
+  }
+  return (records.db.prepare("SELECT COUNT(*) AS n FROM bulk_batches").get() as { n: number }).n;
 }
