@@ -37,6 +37,15 @@ export const channelNames = {
   documentsDownload: "documents:download",
   documentsShowInFolder: "documents:showInFolder",
   documentsOpenFile: "documents:openFile",
+  bulkReadFile: "bulk:readFile",
+  bulkList: "bulk:list",
+  bulkRows: "bulk:rows",
+  bulkSentKeys: "bulk:sentKeys",
+  bulkCreate: "bulk:create",
+  bulkStart: "bulk:start",
+  bulkPause: "bulk:pause",
+  bulkCancel: "bulk:cancel",
+  bulkExport: "bulk:export",
   webhooksList: "webhooks:list",
   webhooksRegister: "webhooks:register",
   webhooksDelete: "webhooks:delete",
@@ -44,7 +53,13 @@ export const channelNames = {
   sandboxInboxLink: "sandbox:inboxLink",
 } as const;
 
-export const eventNames = ["app:navigate", "documents:changed", "transfer:progress", "service:reachability"] as const;
+export const eventNames = [
+  "app:navigate",
+  "documents:changed",
+  "transfer:progress",
+  "service:reachability",
+  "bulk:progress",
+] as const;
 
 export type MethodName = keyof typeof channelNames;
 export type ChannelName = (typeof channelNames)[MethodName];

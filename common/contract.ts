@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { AccountChangesSchema, AccountInputSchema, AccountSchema, ConnectionCheckSchema } from "./accounts";
+import { maxBulkRows } from "./bulk";
+import { BulkBatchSchema, BulkProgressSchema, BulkRowInputSchema, BulkRowViewSchema } from "./bulk-batches";
 import { type ChannelName, channelNames, type EventName, type MethodName } from "./channels";
 import { DocumentListQuerySchema, TemplateUseSchema } from "./document-list";
 import { DraftSchema, DraftSummarySchema } from "./draft";
@@ -241,6 +243,54 @@ export const channels = {
   },
   documentsOpenFile: { channel: channelNames.documentsOpenFile, args: z.object({ path: z.string() }), result: Nothing },
 
+  /** Reads a CSV file for bulk send (its encoding and delimiter found): the header and each row's cells and line. */
+  bulkReadFile: {
+    channel: channelNames.bulkReadFile,
+    args: z.object({ fileName: z.string().min(1).max(255), bytes: Bytes }),
+    result: z.object({
+      headers: z.array(z.string()),
+      rows: z.array(z.object({ line: z.number(), cells: z.array(z.string()) })),
+      encoding: z.string(),
+      delimiter: z.string(),
+    }),
+  },
+  /** The active account's bulk batches, newest first. */
+  bulkList: { channel: channelNames.bulkList, args: NoArgs, result: z.array(BulkBatchSchema) },
+  /** A page of a batch's rows with each one's state, document and message. */
+  bulkRows: {
+    channel: channelNames.bulkRows,
+    args: z.object({
+      batchId: Id,
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(1000).default(200),
+    }),
+    result: z.object({ rows: z.array(BulkRowViewSchema), total: z.number() }),
+  },
+  /** Keys (bulkRowKey) of the rows already sent to this template in earlier batches: the preview flags them. */
+  bulkSentKeys: { channel: channelNames.bulkSentKeys, args: z.object({ templateId: Id }), result: z.array(z.string()) },
+  /** Journals a batch of checked rows (checked again here), ready to start. */
+  bulkCreate: {
+    channel: channelNames.bulkCreate,
+    args: z.object({
+      templateId: Id,
+      fileName: z.string().min(1).max(255),
+      rows: z.array(BulkRowInputSchema).min(1).max(maxBulkRows),
+    }),
+    result: BulkBatchSchema,
+  },
+  /** Starts or resumes a batch; `bulk:progress` events follow it. */
+  bulkStart: { channel: channelNames.bulkStart, args: z.object({ batchId: Id }), result: BulkBatchSchema },
+  /** Stops taking rows; the requests in flight finish. */
+  bulkPause: { channel: channelNames.bulkPause, args: z.object({ batchId: Id }), result: BulkBatchSchema },
+  /** Drops the rows not sent yet. */
+  bulkCancel: { channel: channelNames.bulkCancel, args: z.object({ batchId: Id }), result: BulkBatchSchema },
+  /** Writes the batch's results as "<file> - results.csv" in the Downloads folder (shown with documentsShowInFolder). */
+  bulkExport: {
+    channel: channelNames.bulkExport,
+    args: z.object({ batchId: Id }),
+    result: z.object({ path: z.string() }),
+  },
+
   webhooksList: { channel: channelNames.webhooksList, args: NoArgs, result: z.array(WebhookRecordSchema) },
   webhooksRegister: {
     channel: channelNames.webhooksRegister,
@@ -280,6 +330,8 @@ export const events = {
     done: z.number(),
     total: z.number().nullable(),
   }),
+  /** A bulk batch's rows and state changed: its counts, rate and time left. */
+  "bulk:progress": BulkProgressSchema,
   /** The active account's service became unreachable (any failed request, `message` why), or answered again. */
   "service:reachability": z.object({ accountId: z.string(), reachable: z.boolean(), message: z.string().nullable() }),
 } as const satisfies { [E in EventName]: z.ZodType };

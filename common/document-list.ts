@@ -14,6 +14,8 @@ export const DocumentListQuerySchema = z.object({
   /** One status, or null for all. */
   status: z.string().max(500).nullable().default(null),
   sort: DocumentSortSchema.default("newest"),
+  /** Only the documents one bulk batch sent, or null for all. */
+  batchId: z.string().min(1).max(200).nullable().default(null),
   offset: z.number().int().min(0).max(100_000_000).default(0),
   limit: z.number().int().min(1).max(documentPageMaxRows).default(100),
 });

@@ -3,6 +3,7 @@ import type { EventName, EventPayload } from "../common/contract";
 import type { Sandbox } from "../sandbox/index";
 import type { SofficeLocator } from "../sandbox/pdf/find-soffice";
 import type { AccountService } from "./accounts/accounts";
+import type { BulkSender } from "./bulk/bulk-sender";
 import type { DocumentTracker } from "./documents/tracker";
 import type { DraftStore } from "./drafts/draft-store";
 import type { Records } from "./records/records";
@@ -43,6 +44,8 @@ export interface Core {
   accounts: AccountService;
   drafts: DraftStore;
   tracker: DocumentTracker;
+  /** Sends bulk batches' rows (its journal is `records.bulk`). */
+  bulk: BulkSender;
   /** Whether each account's service answers: every request reports to it, and it raises the offline banner. */
   connection: Connection;
   sandbox: Sandbox | null;

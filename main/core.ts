@@ -5,6 +5,7 @@ import { findSoffice, type SofficeEnvironment, systemEnvironment } from "../sand
 import { AccountService } from "./accounts/accounts";
 import { checkConnection } from "./accounts/check-connection";
 import type { SecretStore } from "./accounts/keychain";
+import { BulkSender, type BulkSenderOptions } from "./bulk/bulk-sender";
 import type { Core, DesktopNotification, Emit, SendCheckOptions, ShellActions } from "./core-types";
 import { describeChange } from "./documents/notifications";
 import { reimportDocuments } from "./documents/reimport-documents";
@@ -37,6 +38,8 @@ export interface CoreOptions {
   client?: Partial<Omit<ServiceClientOptions, "baseUrl" | "apiKey">>;
   now?: () => number;
   log?: (message: string) => void;
+  /** Bulk send's pace (tests shorten its waits). */
+  bulk?: BulkSenderOptions;
   /** How an unknown send outcome is checked (default: about 2 minutes, more often at first). */
   sendCheck?: Partial<SendCheckOptions>;
   /** What the search for LibreOffice sees (tests give another platform, PATH or home); default: this machine. */
@@ -157,6 +160,13 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   });
   onReachable = () => tracker.resume();
   tracker.start();
+  const sendCheck = { ...defaultSendCheck, ...options.sendCheck };
+  // A batch that was sending when the app stopped waits for the person to resume it.
+  records.bulk.interruptSending();
+  const bulk = new BulkSender(
+    { records, accounts, clientFor, emit: options.emit, now, tracker, sendCheck },
+    options.bulk,
+  );
 
   const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now, locateSoffice });
   const core: RunningCore = {
@@ -166,6 +176,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     accounts,
     drafts,
     tracker,
+    bulk,
     connection,
     sandbox,
     downloadsDir: options.downloadsDir,
@@ -177,10 +188,11 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     now,
     notices,
     locateSoffice,
-    sendCheck: { ...defaultSendCheck, ...options.sendCheck },
+    sendCheck,
     activeAccount,
     clientFor,
     async close() {
+      await bulk.settle();
       await tracker.settle();
       await drafts.idle();
       await sandbox?.close();

@@ -6,6 +6,7 @@ import { createDispatcher, type Dispatcher } from "./dispatch";
 import { DraftError } from "./drafts/draft-errors";
 import { HandlerError } from "./handler-error";
 import { accountHandlers } from "./handlers/accounts";
+import { bulkHandlers } from "./handlers/bulk";
 import { documentHandlers } from "./handlers/documents";
 import { draftHandlers } from "./handlers/drafts";
 import { libreOfficeHandlers } from "./handlers/libreoffice";
@@ -69,6 +70,7 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       ...templateHandlers(core),
       ...templateByIdHandlers(core),
       ...documentHandlers(core),
+      ...bulkHandlers(core),
       ...webhookHandlers(core),
       ...sandboxHandlers(core),
     },

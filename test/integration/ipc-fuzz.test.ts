@@ -330,6 +330,16 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
     const templateId = sent.template.templateId;
     const pdfId = sent.document?.pdfId ?? "";
     const hook = "https://hooks.example.com/signdesk";
+    const bulkRows = [
+      {
+        line: 2,
+        recipients: [{ name: "Grace Hopper", email: "grace@example.com" }],
+        documentName: "Lease for Grace",
+        emailSubject: null,
+      },
+    ];
+    const batch = await app.call("bulkCreate", { templateId, fileName: "leases.csv", rows: bulkRows });
+    const csv = new TextEncoder().encode("Name,Email\nBo,bo@example.com\n");
 
     Object.assign(valid, {
       accountsAdd: { name: "Added", baseUrl: "http://127.0.0.1:9", coordinateOrigin: "top-left", apiKey: "sk_added" },
@@ -373,6 +383,18 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
       documentsDownload: { pdfId, transferId: "download" },
       documentsShowInFolder: { path: path.join(app.downloadsDir, "Lease - signed.pdf") },
       documentsOpenFile: { path: path.join(app.downloadsDir, "Lease - signed.pdf") },
+      bulkReadFile: { fileName: "leases.csv", bytes: csv },
+      bulkRows: { batchId: batch.batchId, offset: 0, limit: 10 },
+      bulkSentKeys: { templateId },
+      bulkCreate: {
+        templateId,
+        fileName: "more.csv",
+        rows: [{ ...bulkRows[0], line: 3, recipients: [{ name: "Bo", email: "bo@example.com" }] }],
+      },
+      bulkStart: { batchId: batch.batchId },
+      bulkPause: { batchId: batch.batchId },
+      bulkCancel: { batchId: batch.batchId },
+      bulkExport: { batchId: batch.batchId },
       webhooksRegister: { url: hook, eventType: "document.signed", secret: "whsec", generateSecret: false },
       webhooksDelete: { url: hook },
     });

@@ -1,0 +1,391 @@
+import type { Account } from "../../common/accounts";
+import { type BulkProgress, type BulkRowView, bulkMaxInFlight } from "../../common/bulk-batches";
+import { statusNotReported } from "../../common/statuses";
+import { newDocumentRecord } from "../documents/send-document";
+import { HandlerError } from "../handler-error";
+import { sleep } from "../service/retry";
+import { ServiceError } from "../service/service-error";
+import type { JournalledBatch } from "./bulk-journal";
+import { type BulkDeps, reconcileRows } from "./reconcile-rows";
+
+export interface BulkSenderOptions {
+  /** Requests in flight at once (default 4). */
+  maxInFlight?: number;
+  /** First wait before asking an unreachable service again; it doubles up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+}
+
+interface Run {
+  batchId: string;
+  /** Why it stops taking rows: the person paused or cancelled it, or the app is quitting. */
+  stop: "pause" | "cancel" | "quit" | null;
+  /** Time before which no request leaves (a 429's Retry-After, an unreachable service's back-off). */
+  holdUntil: number;
+  /** Finish times of rows over the last minute, for the rate and the time left. */
+  finished: number[];
+  done: Promise<void>;
+}
+
+/** What a row's request came to. */
+type Outcome =
+  | { kind: "sent"; pdfId: string }
+  | { kind: "unknown"; message: string }
+  | { kind: "failed"; message: string }
+  | { kind: "again"; message: string; holdMs: number }
+  | { kind: "stop"; message: string };
+
+const minute = 60_000;
+
+/**
+ * Sends batches' rows with createFromTemplate, at most four at once, each row journalled as `sending` before its
+ * request leaves and as what came of it once the answer is read. A row whose answer was lost is `unknown` until the
+ * service's listing shows whether it was made (reconcile-rows.ts): it is never sent again blindly. A 429 holds every
+ * request for its Retry-After; a service that cannot be reached is asked again with a growing wait; a refused key or
+ * template pauses the batch with the reason. Pause lets the requests in flight finish; cancel also drops the rows
+ * not sent yet.
+ */
+export class BulkSender {
+  private readonly runs = new Map<string, Run>();
+  private readonly maxInFlight: number;
+  private readonly retryDelayMs: number;
+  private readonly maxRetryDelayMs: number;
+
+  constructor(
+    private readonly core: BulkDeps,
+    options: BulkSenderOptions = {},
+  ) {
+    this.maxInFlight = options.maxInFlight ?? bulkMaxInFlight;
+    this.retryDelayMs = options.retryDelayMs ?? 2_000;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
+  }
+
+  private get journal() {
+    return this.core.records.bulk;
+  }
+
+  private batchOrThrow(batchId: string): JournalledBatch {
+    const batch = this.journal.batch(batchId);
+    if (batch === undefined) throw new HandlerError("not_found", "Signdesk has no record of that batch.");
+    return batch;
+  }
+
+  isRunning(batchId: string): boolean {
+    return this.runs.has(batchId);
+  }
+
+  /** Starts (or resumes) a batch; answers at once, the rows are sent in the background. */
+  start(batchId: string): JournalledBatch {
+    const batch = this.batchOrThrow(batchId);
+    if (batch.state === "cancelled" || batch.state === "done")
+      throw new HandlerError("invalid_state", `This batch is ${batch.state === "done" ? "finished" : "cancelled"}.`);
+    const running = this.runs.get(batchId);
+    if (running !== undefined) {
+      // Pressed Resume while the last requests of a pause are still out: it simply goes on.
+      if (running.stop === "pause") running.stop = null;
+      return this.batchOrThrow(batchId);
+    }
+    this.journal.setState(batchId, "sending");
+    const run: Run = { batchId, stop: null, holdUntil: 0, finished: [], done: Promise.resolve() };
+    this.runs.set(batchId, run);
+    run.done = this.send(run)
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        this.journal.setState(batchId, "paused", `Sending stopped: ${message}`);
+      })
+      .finally(() => {
+        this.runs.delete(batchId);
+        this.report(run);
+      });
+    this.report(run);
+    return this.batchOrThrow(batchId);
+  }
+
+  /** Stops taking rows; the requests in flight finish. */
+  pause(batchId: string): JournalledBatch {
+    const batch = this.batchOrThrow(batchId);
+    const run = this.runs.get(batchId);
+    if (run !== undefined) run.stop = "pause";
+    else if (batch.state === "ready" || batch.state === "interrupted") this.journal.setState(batchId, "paused");
+    return this.batchOrThrow(batchId);
+  }
+
+  /**
+   * Drops the rows not sent yet; the requests in flight finish. Rows whose answers were lost stay in doubt (their
+   * message says so): a cancelled batch is not checked further.
+   */
+  async cancel(batchId: string): Promise<JournalledBatch> {
+    const batch = this.batchOrThrow(batchId);
+    if (batch.state === "done") return batch;
+    const run = this.runs.get(batchId);
+    if (run !== undefined) {
+      run.stop = "cancel";
+      await run.done;
+    }
+    const at = this.at();
+    this.journal.transaction(() => {
+      this.journal.moveAll(batchId, "queued", "cancelled", "The batch was cancelled before this row was sent.", at);
+      this.journal.setState(batchId, "cancelled");
+    });
+    this.emitProgress(batchId, null);
+    return this.batchOrThrow(batchId);
+  }
+
+  /**
+   * Waits for every batch's requests in flight (the app is closing): the journal then says what happened, and the
+   * batches are offered for resuming at the next start.
+   */
+  async settle(): Promise<void> {
+    for (const run of this.runs.values()) run.stop ??= "quit";
+    await Promise.all([...this.runs.values()].map((run) => run.done));
+  }
+
+  private at(): string {
+    return new Date(this.core.now()).toISOString();
+  }
+
+  private async send(run: Run): Promise<void> {
+    const { batchId } = run;
+    const batch = this.batchOrThrow(batchId);
+    const account = this.core.accounts.get(batch.accountId);
+    // Rows journalled as sending when the app stopped: their answers were lost with it.
+    this.journal.moveAll(batchId, "sending", "unknown", "Signdesk stopped while this row was being sent.", this.at());
+    if (!batch.snapshotTaken) {
+      const ids = await this.withService(run, () => this.listIds(account));
+      if (ids === null) return this.stopped(run);
+      this.journal.saveSnapshot(batchId, ids);
+    }
+    for (;;) {
+      if (run.stop !== null) return this.stopped(run);
+      const unknown = this.journal.rowsIn(batchId, "unknown");
+      if (unknown.length > 0) {
+        const settled = await this.reconcile(run, account, batch.templateId, unknown);
+        if (!settled) return this.stopped(run);
+        continue;
+      }
+      const queued = this.journal.rowsIn(batchId, "queued");
+      if (queued.length === 0) break;
+      const outcome = await this.sendRows(run, account, batch, queued);
+      if (outcome !== null) {
+        this.journal.setState(batchId, "paused", outcome);
+        return;
+      }
+    }
+    this.journal.setState(batchId, "done");
+  }
+
+  private stopped(run: Run): void {
+    if (run.stop === "quit") this.journal.setState(run.batchId, "interrupted");
+    else if (run.stop !== "cancel") this.journal.setState(run.batchId, "paused");
+  }
+
+  /** Runs `call` until it reaches the service (null when the batch is stopped meanwhile). */
+  private async withService<T>(run: Run, call: () => Promise<T>): Promise<T | null> {
+    let wait = this.retryDelayMs;
+    for (;;) {
+      if (run.stop !== null) return null;
+      try {
+        const value = await call();
+        this.journal.setState(run.batchId, "sending");
+        return value;
+      } catch (error) {
+        if (!(error instanceof ServiceError) || !isUnreached(error)) throw error;
+        this.journal.setState(run.batchId, "sending", `Waiting for the service: ${error.message}`);
+        this.report(run);
+        await this.sleepUnlessStopped(run, wait);
+        wait = Math.min(wait * 2, this.maxRetryDelayMs);
+      }
+    }
+  }
+
+  private async sleepUnlessStopped(run: Run, ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while (run.stop === null && Date.now() < until) await sleep(Math.min(250, until - Date.now()));
+  }
+
+  private async listIds(account: Account): Promise<string[]> {
+    const ids: string[] = [];
+    await this.core.clientFor(account).getAllDocumentsInBatches((documents) => {
+      for (const document of documents) ids.push(document.id);
+    });
+    return ids;
+  }
+
+  /**
+   * Settles rows in doubt as far as the service's listing allows; false when the batch was stopped meanwhile. Rows it
+   * could not decide (the listing failed) stay in doubt, and the next call looks again after a growing wait.
+   */
+  private async reconcile(run: Run, account: Account, templateId: string, rows: BulkRowView[]): Promise<boolean> {
+    const before = this.journal.snapshot(run.batchId);
+    const findings = await reconcileRows(this.core, account, templateId, rows, before, () => run.stop !== null);
+    const at = this.at();
+    for (const row of rows) {
+      const finding = findings.get(row.position);
+      if (finding === undefined) continue;
+      if (finding.kind === "found")
+        this.recordSent(
+          run,
+          account,
+          templateId,
+          row,
+          finding.document.id,
+          finding.document.status ?? statusNotReported,
+        );
+      else if (finding.kind === "absent")
+        this.journal.move(run.batchId, row.position, ["unknown"], "queued", {
+          message: "Its answer was lost and the service made no such document: it is sent again.",
+          at,
+        });
+      else {
+        this.journal.move(run.batchId, row.position, ["unknown"], "failed", {
+          message: `Its answer was lost, and ${finding.count} new documents to these recipients appeared on the service: it was probably sent. Use "Import from service" on the Documents screen to see them.`,
+          at,
+        });
+        run.finished.push(Date.now());
+      }
+    }
+    this.report(run);
+    if (run.stop !== null) return false;
+    if (findings.size < rows.length) {
+      this.journal.setState(
+        run.batchId,
+        "sending",
+        "Waiting for the service to list its documents, to check the rows whose answers were lost.",
+      );
+      this.report(run);
+      await this.sleepUnlessStopped(run, this.retryDelayMs);
+    } else this.journal.setState(run.batchId, "sending");
+    return run.stop === null;
+  }
+
+  private recordSent(
+    run: Run,
+    account: Account,
+    templateId: string,
+    row: BulkRowView,
+    pdfId: string,
+    status: string,
+  ): void {
+    const at = this.at();
+    const record = newDocumentRecord(account, pdfId, row.documentName, templateId, row.recipients, at, { status });
+    this.core.records.documents.transaction(() => {
+      this.journal.move(run.batchId, row.position, ["sending", "unknown"], "sent", { pdfId, at });
+      this.core.records.documents.add(record);
+    });
+    run.finished.push(Date.now());
+    this.core.tracker.wake();
+  }
+
+  /** Sends the queued rows, `maxInFlight` at once; answers why the batch must pause, or null. */
+  private async sendRows(
+    run: Run,
+    account: Account,
+    batch: JournalledBatch,
+    queued: BulkRowView[],
+  ): Promise<string | null> {
+    let next = 0;
+    let pauseReason: string | null = null;
+    let backoff = this.retryDelayMs;
+    const worker = async () => {
+      while (run.stop === null && pauseReason === null) {
+        const row = queued[next];
+        if (row === undefined) return;
+        next += 1;
+        const hold = run.holdUntil - Date.now();
+        if (hold > 0) await this.sleepUnlessStopped(run, hold);
+        if (run.stop !== null) return;
+        if (!this.journal.move(batch.batchId, row.position, ["queued"], "sending", { attempt: true, at: this.at() }))
+          continue;
+        const outcome = await this.sendRow(account, batch, row);
+        const at = this.at();
+        switch (outcome.kind) {
+          case "sent":
+            this.recordSent(run, account, batch.templateId, row, outcome.pdfId, "pending");
+            backoff = this.retryDelayMs;
+            break;
+          case "unknown":
+            this.journal.move(batch.batchId, row.position, ["sending"], "unknown", { message: outcome.message, at });
+            break;
+          case "failed":
+            this.journal.move(batch.batchId, row.position, ["sending"], "failed", { message: outcome.message, at });
+            run.finished.push(Date.now());
+            break;
+          case "again":
+            this.journal.move(batch.batchId, row.position, ["sending"], "queued", { message: outcome.message, at });
+            run.holdUntil = Math.max(run.holdUntil, Date.now() + (outcome.holdMs > 0 ? outcome.holdMs : backoff));
+            if (outcome.holdMs <= 0) backoff = Math.min(backoff * 2, this.maxRetryDelayMs);
+            this.journal.setState(batch.batchId, "sending", outcome.message);
+            // The rows after it wait their turn: take this one again first.
+            return;
+          case "stop":
+            this.journal.move(batch.batchId, row.position, ["sending"], "queued", { message: outcome.message, at });
+            pauseReason = outcome.message;
+            return;
+        }
+        this.report(run);
+      }
+    };
+    await Promise.all(Array.from({ length: this.maxInFlight }, worker));
+    return pauseReason;
+  }
+
+  private async sendRow(account: Account, batch: JournalledBatch, row: BulkRowView): Promise<Outcome> {
+    try {
+      const sent = await this.core.clientFor(account).createFromTemplate({
+        templateId: batch.templateId,
+        recipients: row.recipients,
+        ...(row.emailSubject === null ? {} : { emailSubject: row.emailSubject }),
+      });
+      return { kind: "sent", pdfId: sent.pdf_id };
+    } catch (error) {
+      if (!(error instanceof ServiceError)) return { kind: "unknown", message: String(error) };
+      switch (error.category) {
+        case "rate_limited":
+          return { kind: "again", message: error.message, holdMs: (error.retryAfterSeconds ?? 5) * 1000 };
+        case "network":
+        case "timeout":
+          // The request did not leave in full (describe-failure.ts): the service cannot have acted on it.
+          return { kind: "again", message: `Waiting for the service: ${error.message}`, holdMs: 0 };
+        case "validation":
+          return { kind: "failed", message: error.message };
+        case "auth":
+        case "forbidden":
+        case "not_found":
+        case "moved":
+          return { kind: "stop", message: error.message };
+        default:
+          // A lost answer, a 500 or an unreadable answer: the service may have made the document.
+          return { kind: "unknown", message: error.message };
+      }
+    }
+  }
+
+  private progress(run: Run | null, batchId: string): BulkProgress {
+    const batch = this.batchOrThrow(batchId);
+    const { accountId: _account, snapshotTaken: _snapshot, ...view } = batch;
+    if (run === null) return { batch: view, rowsPerMinute: null, secondsLeft: null };
+    const now = Date.now();
+    run.finished = run.finished.filter((time) => now - time <= minute);
+    const first = run.finished[0];
+    const span = first === undefined ? 0 : now - first;
+    const rowsPerMinute = run.finished.length < 2 || span <= 0 ? null : (run.finished.length * minute) / span;
+    const left = batch.counts.queued + batch.counts.sending + batch.counts.unknown;
+    return {
+      batch: view,
+      rowsPerMinute: rowsPerMinute === null ? null : Math.round(rowsPerMinute),
+      secondsLeft: rowsPerMinute === null ? null : Math.round((left / rowsPerMinute) * 60),
+    };
+  }
+
+  private report(run: Run): void {
+    this.emitProgress(run.batchId, run);
+  }
+
+  private emitProgress(batchId: string, run: Run | null): void {
+    this.core.emit("bulk:progress", this.progress(run, batchId));
+  }
+}
+
+function isUnreached(error: ServiceError): boolean {
+  return error.category === "network" || error.category === "timeout" || error.category === "server";
+}

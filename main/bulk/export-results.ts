@@ -1,0 +1,72 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import Papa from "papaparse";
+import { safeFileName, splitExtension } from "../../common/file-names";
+import type { Core } from "../core-types";
+import { exists } from "../downloads/file-names";
+import type { JournalledBatch } from "./bulk-journal";
+
+const outcomeWords = {
+  queued: "not sent yet",
+  sending: "being sent",
+  sent: "sent",
+  unknown: "unknown: its answer was lost",
+  failed: "not sent",
+  cancelled: "cancelled",
+} as const;
+
+/** "<file> - results.csv", then "… - results (2).csv" when taken, in `directory`. */
+async function uniqueResultsPath(directory: string, fileName: string): Promise<string> {
+  const { stem } = splitExtension(fileName);
+  for (let attempt = 1; attempt < 10_000; attempt += 1) {
+    const suffix = attempt === 1 ? " - results.csv" : ` - results (${attempt}).csv`;
+    const candidate = path.join(directory, safeFileName(stem, { suffix, fallback: "Bulk send" }));
+    if (!(await exists(candidate))) return candidate;
+  }
+  throw new Error(`Too many results files for ${fileName} in ${directory}`);
+}
+
+/**
+ * Writes a batch's results as CSV (UTF-8 with a BOM, so that Excel reads accents): each row's line in the file, its
+ * recipients, document name, subject, what came of it, its document's ID and current status, and the reason when
+ * it was not sent. Answers the file's path.
+ */
+export async function exportBatchResults(core: Core, batch: JournalledBatch): Promise<string> {
+  const rows = core.records.bulk.rows(batch.batchId, 0, batch.total);
+  const groups = Math.max(0, ...rows.map((row) => row.recipients.length));
+  const header = [
+    "Line",
+    ...Array.from({ length: groups }, (_, index) => [
+      `Recipient ${index + 1} name`,
+      `Recipient ${index + 1} e-mail`,
+    ]).flat(),
+    "Document name",
+    "E-mail subject",
+    "Outcome",
+    "Document ID",
+    "Status",
+    "Message",
+  ];
+  const body = rows.map((row) => {
+    const record = row.pdfId === null ? undefined : core.records.documents.get(batch.accountId, row.pdfId);
+    return [
+      String(row.line),
+      ...Array.from({ length: groups }, (_, index) => [
+        row.recipients[index]?.name ?? "",
+        row.recipients[index]?.email ?? "",
+      ]).flat(),
+      row.documentName,
+      row.emailSubject ?? "",
+      outcomeWords[row.state],
+      row.pdfId ?? "",
+      record?.lastStatus ?? "",
+      row.message ?? "",
+    ];
+  });
+  // Cells starting with = + - @ are quoted as text by Papa's escapeFormulae: a spreadsheet never runs them.
+  const text = Papa.unparse([header, ...body], { escapeFormulae: true, newline: "\r\n" });
+  const file = await uniqueResultsPath(core.downloadsDir, batch.fileName);
+  await writeFile(file, `\uFEFF${text}`, { flag: "wx" });
+  core.downloaded.add(file);
+  return file;
+}
