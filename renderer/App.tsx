@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import type { BulkBatch } from "../common/bulk-batches";
 import type { SigndeskApi } from "../common/contract";
 import type { ScreenId } from "../common/screens";
 import { OfflineBanner } from "./components/OfflineBanner";
@@ -11,6 +12,8 @@ import { useAppInfo } from "./hooks/useAppInfo";
 import { useScreenShortcuts } from "./hooks/useScreenShortcuts";
 import { preloadPdfjs } from "./pdf/load-pdf";
 import { AccountsScreen } from "./screens/accounts/AccountsScreen";
+import { BulkSendScreen } from "./screens/bulk/BulkSendScreen";
+import { InterruptedBatches } from "./screens/bulk/InterruptedBatches";
 import { DocumentsScreen } from "./screens/documents/DocumentsScreen";
 import { SendScreen } from "./screens/send/SendScreen";
 import { TemplatesScreen } from "./screens/templates/TemplatesScreen";
@@ -24,6 +27,10 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   const [openDocument, setOpenDocument] = useState<string | null>(null);
   /** Non-null while the Send view of Documents is shown. */
   const [sending, setSending] = useState<{ templateId: string | null } | null>(null);
+  /** Non-null while Send to many is shown: a new batch of a template, or a batch already made. */
+  const [bulk, setBulk] = useState<{ templateId: string | null; batch: BulkBatch | null } | null>(null);
+  /** Documents shows one bulk batch's documents only. */
+  const [batchFilter, setBatchFilter] = useState<{ batchId: string; fileName: string } | null>(null);
   /** Bumped by every navigation, so that focus moves even when the screen stays the same. */
   const [navigation, setNavigation] = useState(0);
   const [appInfo, reloadAppInfo] = useAppInfo(bridge);
@@ -31,6 +38,8 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   const navigate = useCallback((next: ScreenId) => {
     setScreen(next);
     setSending(null);
+    setBulk(null);
+    setBatchFilter(null);
     setNavigation((count) => count + 1);
   }, []);
   const clearOpenDocument = useCallback(() => setOpenDocument(null), []);
@@ -66,6 +75,10 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   );
 
   const info = appInfo.status === "ready" ? appInfo.value : null;
+  const openBatch = (batch: BulkBatch) => {
+    navigate("documents");
+    setBulk({ templateId: batch.templateId, batch });
+  };
   if (info?.startupFailure) {
     return <StartupFailure bridge={bridge} failure={info.startupFailure} onStarted={reloadAppInfo} />;
   }
@@ -76,6 +89,7 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
       <main className="content">
         <OfflineBanner bridge={bridge} />
         <StoredDataNotices notices={info?.notices ?? []} />
+        <InterruptedBatches bridge={bridge} accountKey={info?.activeAccount?.baseUrl ?? ""} onOpen={openBatch} />
         {screen === "templates" && openDraft !== null && (
           <EditorScreen
             key={openDraft}
@@ -98,9 +112,13 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
               navigate("documents");
               setSending({ templateId });
             }}
+            onSendToMany={(templateId) => {
+              navigate("documents");
+              setBulk({ templateId, batch: null });
+            }}
           />
         )}
-        {screen === "documents" && sending !== null && (
+        {screen === "documents" && sending !== null && bulk === null && (
           <SendScreen
             bridge={bridge}
             initialTemplateId={sending.templateId}
@@ -111,12 +129,28 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
             onCancel={() => navigate("documents")}
           />
         )}
-        {screen === "documents" && sending === null && (
+        {screen === "documents" && bulk !== null && (
+          <BulkSendScreen
+            key={bulk.batch?.batchId ?? `new-${bulk.templateId ?? ""}`}
+            bridge={bridge}
+            templateId={bulk.templateId}
+            batch={bulk.batch}
+            onShowDocuments={(batch) => {
+              setBulk(null);
+              setBatchFilter({ batchId: batch.batchId, fileName: batch.fileName });
+            }}
+            onClose={() => navigate("documents")}
+          />
+        )}
+        {screen === "documents" && sending === null && bulk === null && (
           <DocumentsScreen
             bridge={bridge}
             openDocumentId={openDocument}
             onOpenDocumentHandled={clearOpenDocument}
             onSend={() => setSending({ templateId: null })}
+            batchFilter={batchFilter}
+            onClearBatchFilter={() => setBatchFilter(null)}
+            onOpenBatch={openBatch}
           />
         )}
         {screen === "webhooks" && <WebhooksScreen bridge={bridge} />}

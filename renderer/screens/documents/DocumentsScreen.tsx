@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import type { BulkBatch } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
 import type { DocumentSort } from "../../../common/document-list";
 import { knownStatusOrder, statusLabel } from "../../components/StatusBadge";
 import { unwrap, useResource } from "../../hooks/useResource";
+import { BulkBatches } from "../bulk/BulkBatches";
 import { DocumentDetail } from "./DocumentDetail";
 import { DocumentsTable, type TablePlace } from "./DocumentsTable";
 import { type DownloadState, newTransferId } from "./DownloadPanel";
@@ -20,19 +22,37 @@ interface DocumentsScreenProps {
   onOpenDocumentHandled?: () => void;
   /** Shows the "Send a document" button, which calls this. */
   onSend?: () => void;
+  /** Only the documents of this bulk batch; onClearBatchFilter shows them all again. */
+  batchFilter?: { batchId: string; fileName: string } | null;
+  onClearBatchFilter?: () => void;
+  /** Opens a bulk batch (its progress and results). */
+  onOpenBatch?: (batch: BulkBatch) => void;
 }
 
 /** How often the list is read again from main while on screen (cheap: no request to the service). */
 const relistMs = 10_000;
 
 /** Every document of the active account, with live statuses; a document's details, and its signed PDF. */
-export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled, onSend }: DocumentsScreenProps) {
+export function DocumentsScreen({
+  bridge,
+  openDocumentId,
+  onOpenDocumentHandled,
+  onSend,
+  batchFilter = null,
+  onClearBatchFilter,
+  onOpenBatch,
+}: DocumentsScreenProps) {
   const [templates] = useResource(() => bridge.templatesList(), [bridge]);
   const [search, setSearch] = useState("");
   const [statusFilter, setStatusFilter] = useState("all");
   const [sort, setSort] = useState<DocumentSort>("newest");
   const [selected, setSelected] = useState<string | null>(null);
-  const list = useDocumentPages(bridge, { search, status: statusFilter === "all" ? null : statusFilter, sort });
+  const list = useDocumentPages(bridge, {
+    search,
+    status: statusFilter === "all" ? null : statusFilter,
+    sort,
+    batchId: batchFilter?.batchId ?? null,
+  });
   const reloadList = list.refresh;
   const [opened, reloadOpened] = useResource(
     () =>
@@ -252,7 +272,7 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
     );
   }
 
-  const filtered = search.trim() !== "" || statusFilter !== "all";
+  const filtered = search.trim() !== "" || statusFilter !== "all" || batchFilter !== null;
   return (
     <section className="screen documents-screen" aria-labelledby="documents-title">
       <header className="screen-header with-actions">
@@ -290,6 +310,16 @@ export function DocumentsScreen({ bridge, openDocumentId, onOpenDocumentHandled,
         {feedback?.kind === "problem" && (
           <p className="problem" role="alert">
             {feedback.text}
+          </p>
+        )}
+
+        {onOpenBatch !== undefined && <BulkBatches bridge={bridge} onOpen={onOpenBatch} />}
+        {batchFilter !== null && (
+          <p className="notice batch-filter" role="status">
+            Showing the documents of the bulk send “{batchFilter.fileName}”.{" "}
+            <button type="button" className="link-button" onClick={onClearBatchFilter}>
+              Show every document
+            </button>
           </p>
         )}
 

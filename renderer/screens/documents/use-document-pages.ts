@@ -11,6 +11,8 @@ export interface DocumentListFilter {
   /** One status, or null for all. */
   status: string | null;
   sort: DocumentSort;
+  /** Only one bulk batch's documents, or null for all. */
+  batchId?: string | null;
 }
 
 export interface DocumentPages {
@@ -44,7 +46,8 @@ function pagesFor(first: number, last: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, offset) => from + offset);
 }
 
-const keyOf = (filter: DocumentListFilter) => JSON.stringify([filter.search, filter.status, filter.sort]);
+const keyOf = (filter: DocumentListFilter) =>
+  JSON.stringify([filter.search, filter.status, filter.sort, filter.batchId ?? null]);
 
 /**
  * The Documents list as pages of `pageRows`, read from main (the records database) as the rows come into view. A new
@@ -75,6 +78,7 @@ export function useDocumentPages(bridge: SigndeskApi, filter: DocumentListFilter
           search: requestFilter.search,
           status: requestFilter.status,
           sort: requestFilter.sort,
+          batchId: requestFilter.batchId ?? null,
           offset: page * pageRows,
           limit: pageRows,
         })

@@ -7,6 +7,7 @@ interface TemplateRowProps {
   /** When each template was last sent (by template ID). */
   lastSent: ReadonlyMap<string, string>;
   onSend: (template: TemplateRecord) => void;
+  onSendToMany: (template: TemplateRecord) => void;
   onRename: (template: TemplateRecord) => void;
   onNewVersion: (template: TemplateRecord) => void;
   onRemove: (template: TemplateRecord) => void;
@@ -22,7 +23,15 @@ function lastUse(template: TemplateRecord, lastSent: ReadonlyMap<string, string>
 }
 
 /** A template as listed: its newest version with what can be done with it, its earlier versions folded. */
-export function TemplateRow({ versions, lastSent, onSend, onRename, onNewVersion, onRemove }: TemplateRowProps) {
+export function TemplateRow({
+  versions,
+  lastSent,
+  onSend,
+  onSendToMany,
+  onRename,
+  onNewVersion,
+  onRemove,
+}: TemplateRowProps) {
   const { current, earlier } = versions;
   const version = earlier.length === 0 ? "" : ` · version ${earlier.length + 1}`;
   return (
@@ -38,6 +47,9 @@ export function TemplateRow({ versions, lastSent, onSend, onRename, onNewVersion
         <div className="row-actions">
           <button type="button" onClick={() => onSend(current)}>
             Send…<span className="visually-hidden"> {current.name}</span>
+          </button>
+          <button type="button" onClick={() => onSendToMany(current)}>
+            Send to many…<span className="visually-hidden"> {current.name}</span>
           </button>
           <button type="button" onClick={() => onRename(current)}>
             Rename…<span className="visually-hidden"> {current.name}</span>

@@ -51,6 +51,8 @@ interface TemplatesScreenProps {
   accountName: string | null;
   onOpenDraft: (id: string) => void;
   onSendTemplate: (templateId: string) => void;
+  /** Send to many: a CSV file of recipients, one document per row. */
+  onSendToMany: (templateId: string) => void;
 }
 
 export function TemplatesScreen({
@@ -59,6 +61,7 @@ export function TemplatesScreen({
   accountName,
   onOpenDraft,
   onSendTemplate,
+  onSendToMany,
 }: TemplatesScreenProps) {
   const [drafts, reloadDrafts] = useResource(() => bridge.draftsList(), [bridge]);
   const [templates, reloadTemplates] = useResource(() => bridge.templatesList(), [bridge]);
@@ -301,6 +304,7 @@ export function TemplatesScreen({
                   versions={versions}
                   lastSent={lastSent}
                   onSend={(template) => onSendTemplate(template.templateId)}
+                  onSendToMany={(template) => onSendToMany(template.templateId)}
                   onRename={(template) => {
                     setNotice(null);
                     setRenaming(template);

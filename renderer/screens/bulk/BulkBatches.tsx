@@ -1,0 +1,51 @@
+import { useEffect } from "react";
+import type { BulkBatch } from "../../../common/bulk-batches";
+import type { SigndeskApi } from "../../../common/contract";
+import { formatWhen } from "../../format/when";
+import { useResource } from "../../hooks/useResource";
+import { stateSentence } from "./BatchView";
+import "./bulk.css";
+
+/** The account's bulk sends, folded under the Documents toolbar: each one's state, and a way to open it. */
+export function BulkBatches({ bridge, onOpen }: { bridge: SigndeskApi; onOpen: (batch: BulkBatch) => void }) {
+  const [batches, reload] = useResource(() => bridge.bulkList(), [bridge]);
+  // Read again at most once a second while a batch sends.
+  useEffect(() => {
+    let pending: number | null = null;
+    const stop = bridge.on("bulk:progress", () => {
+      pending ??= window.setTimeout(() => {
+        pending = null;
+        reload();
+      }, 1000);
+    });
+    return () => {
+      stop();
+      if (pending !== null) window.clearTimeout(pending);
+    };
+  }, [bridge, reload]);
+  if (batches.status !== "ready" || batches.value.length === 0) return null;
+  const unfinished = batches.value.filter((batch) => batch.state !== "done" && batch.state !== "cancelled").length;
+  return (
+    <details className="bulk-batches" open={unfinished > 0}>
+      <summary>
+        Bulk sends ({batches.value.length.toLocaleString()}
+        {unfinished > 0 ? `, ${unfinished.toLocaleString()} not finished` : ""})
+      </summary>
+      <ul className="batch-list">
+        {batches.value.map((batch) => (
+          <li key={batch.batchId}>
+            <span>
+              <strong>{batch.fileName}</strong> · {batch.templateName} · {formatWhen(batch.createdAt)}
+              <br />
+              <span className="muted small">{stateSentence(batch)}</span>
+            </span>
+            <button type="button" onClick={() => onOpen(batch)}>
+              {batch.state === "interrupted" || batch.state === "paused" ? "Open to resume" : "Open"}
+              <span className="visually-hidden"> {batch.fileName}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
