@@ -139,6 +139,10 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
               setBulk(null);
               setBatchFilter({ batchId: batch.batchId, fileName: batch.fileName });
             }}
+            onOpenDocument={(pdfId) => {
+              setBulk(null);
+              setOpenDocument(pdfId);
+            }}
             onClose={() => navigate("documents")}
           />
         )}

@@ -116,6 +116,18 @@ describeWith(["chromium", "secret-service"], "Send to many, in the app against t
     expect(lines[1]).toMatch(/^2,Candidate 1,candidate1@example\.com,Offer letter 1,"Your offer, Candidate 1",sent,/);
   });
 
+  it("opens a row's document, and finds the batch again under Bulk sends", async () => {
+    await page().getByRole("button", { name: "Offer letter 5 (line 6)" }).click();
+    await expect
+      .poll(() => page().locator("#documents-title").textContent(), { timeout: 10_000 })
+      .toBe("Offer letter 5");
+    await page().keyboard.press("Escape");
+    await page().getByText("Bulk sends (1)").click();
+    await page().getByRole("button", { name: "Open offers.csv" }).click();
+    await expect(page().locator("#bulk-title").textContent()).resolves.toBe("Bulk send: offers.csv");
+    await expect.poll(() => page().getByTestId("bulk-state").textContent()).toBe("Finished: 48 sent.");
+  });
+
   it("shows the batch's documents in Documents, and one signed result downloads in one click", async () => {
     await page().getByRole("button", { name: "Show its documents" }).click();
     await page().locator("#documents-title").waitFor();

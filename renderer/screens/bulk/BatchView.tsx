@@ -6,6 +6,8 @@ interface BatchViewProps {
   bridge: SigndeskApi;
   batch: BulkBatch;
   onShowDocuments: (batch: BulkBatch) => void;
+  /** Opens a sent row's document in Documents. */
+  onOpenDocument: (pdfId: string) => void;
 }
 
 const pageSize = 100;
@@ -45,7 +47,7 @@ function duration(seconds: number): string {
 }
 
 /** A batch being sent or sent: progress, pause, resume, cancel, and each row's outcome with an export. */
-export function BatchView({ bridge, batch: initial, onShowDocuments }: BatchViewProps) {
+export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocument }: BatchViewProps) {
   const [batch, setBatch] = useState(initial);
   const [pace, setPace] = useState<Pick<BulkProgress, "rowsPerMinute" | "secondsLeft">>({
     rowsPerMinute: null,
@@ -217,7 +219,16 @@ export function BatchView({ bridge, batch: initial, onShowDocuments }: BatchView
                     </span>
                   ))}
                 </td>
-                <td>{row.documentName}</td>
+                <td>
+                  {row.pdfId === null ? (
+                    row.documentName
+                  ) : (
+                    <button type="button" className="link-button" onClick={() => onOpenDocument(row.pdfId ?? "")}>
+                      {row.documentName}
+                      <span className="visually-hidden"> (line {row.line})</span>
+                    </button>
+                  )}
+                </td>
                 <td>
                   <span className={`bulk-outcome bulk-${row.state}`}>{outcomeWords[row.state]}</span>
                   {row.message !== null && row.state !== "sent" && <span className="muted small"> {row.message}</span>}

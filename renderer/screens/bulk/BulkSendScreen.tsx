@@ -20,6 +20,7 @@ interface BulkSendScreenProps {
   /** A batch to show (resume, results) instead of a new one. */
   batch: BulkBatch | null;
   onShowDocuments: (batch: BulkBatch) => void;
+  onOpenDocument: (pdfId: string) => void;
   onClose: () => void;
 }
 
@@ -36,6 +37,7 @@ export function BulkSendScreen({
   templateId,
   batch: shownBatch,
   onShowDocuments,
+  onOpenDocument,
   onClose,
 }: BulkSendScreenProps) {
   const [templates] = useResource(() => bridge.templatesList(), [bridge]);
@@ -150,7 +152,12 @@ export function BulkSendScreen({
             <p className="screen-summary">
               {batch.templateName} · {batch.total.toLocaleString()} rows from {batch.fileName}
             </p>
-            <BatchView bridge={bridge} batch={batch} onShowDocuments={onShowDocuments} />
+            <BatchView
+              bridge={bridge}
+              batch={batch}
+              onShowDocuments={onShowDocuments}
+              onOpenDocument={onOpenDocument}
+            />
           </>
         ) : (
           <>
