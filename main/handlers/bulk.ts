@@ -7,6 +7,7 @@ import { BulkFileError, readBulkCsv } from "../bulk/read-bulk-csv";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
+import { activeTemplate } from "../templates/active-template";
 
 /** A batch as the window sees it (the account and the snapshot are main's business). */
 function view({ accountId: _account, snapshotTaken: _snapshot, ...batch }: JournalledBatch): BulkBatch {
@@ -27,15 +28,7 @@ export function bulkHandlers(
   | "bulkCancel"
   | "bulkExport"
 > {
-  const templateOf = (templateId: string) => {
-    const account = core.activeAccount();
-    const template = core.records.templates
-      .all()
-      .find((record) => record.accountId === account.id && record.templateId === templateId);
-    if (template === undefined)
-      throw new HandlerError("not_found", "Signdesk has no record of that template for this account.");
-    return { account, template };
-  };
+  const templateOf = (templateId: string) => activeTemplate(core, templateId);
   /** A batch of the active account (another account's is not found). */
   const batchOf = (batchId: string) => {
     const batch = core.records.bulk.batch(batchId);

@@ -7,6 +7,7 @@ import { connectionView, iso, refreshDocuments } from "../documents/refresh-docu
 import { createDocumentOnce, newDocumentRecord, trackNewDocument } from "../documents/send-document";
 import { downloadFinalPdf } from "../downloads/download-final-pdf";
 import { HandlerError } from "../handler-error";
+import { activeTemplate } from "../templates/active-template";
 import { checkSendRecipients } from "../templates/draft-to-wire";
 
 export function documentHandlers(
@@ -59,12 +60,7 @@ export function documentHandlers(
     documentsTemplateUse: () => core.recordsReader.templateUse(core.activeAccount().id),
 
     documentsSend: async ({ templateId, recipients, emailSubject, documentName, transferId }) => {
-      const account = core.activeAccount();
-      const template = core.records.templates
-        .all()
-        .find((record) => record.accountId === account.id && record.templateId === templateId);
-      if (template === undefined)
-        throw new HandlerError("not_found", "Signdesk has no record of that template for this account.");
+      const { account, template } = activeTemplate(core, templateId);
       checkSendRecipients(recipients, template.groups.length);
       // createFromTemplate takes no name (API-SPEC.md 4.2): the name is Signdesk's own.
       const name = documentName ?? template.name;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { BulkBatch, BulkProgress, BulkRowView } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
+import { Pager } from "../../components/Pager";
 
 interface BatchViewProps {
   bridge: SigndeskApi;
@@ -182,19 +183,7 @@ export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocum
       )}
 
       <h2 className="section-title">Rows</h2>
-      {pages > 1 && (
-        <nav className="pager" aria-label="Pages of results">
-          <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Previous page
-          </button>
-          <span>
-            Page {page + 1} of {pages}
-          </span>
-          <button type="button" disabled={page >= pages - 1} onClick={() => setPage(page + 1)}>
-            Next page
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} label="Pages of results" onPage={setPage} />
       <div className="documents-table-frame">
         <table className="documents-table bulk-table" data-testid="bulk-results">
           <caption className="visually-hidden">What came of each row</caption>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { BulkRow } from "../../../common/bulk";
+import { Pager } from "../../components/Pager";
 import type { ReviewedRow } from "./bulk-review";
 
 interface ReviewTableProps {
@@ -108,19 +109,7 @@ export function ReviewTable({ rows, labels, onEdit, onLeaveOut }: ReviewTablePro
           />
           Only rows that need fixing, were fixed or are left out ({attention.length.toLocaleString()})
         </label>
-        {pages > 1 && (
-          <nav className="pager" aria-label="Pages of rows">
-            <button type="button" disabled={current === 0} onClick={() => setPage(current - 1)}>
-              Previous page
-            </button>
-            <span>
-              Page {current + 1} of {pages}
-            </span>
-            <button type="button" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
-              Next page
-            </button>
-          </nav>
-        )}
+        <Pager page={current} pages={pages} label="Pages of rows" onPage={setPage} />
       </div>
       <div className="documents-table-frame">
         <table className="documents-table bulk-table">
