@@ -30,7 +30,7 @@ interface Run {
 /** What a row's request came to. */
 type Outcome =
   | { kind: "sent"; pdfId: string }
-  | { kind: "unknown"; message: string }
+  | { kind: "unknown"; message: string; stop?: boolean }
   | { kind: "failed"; message: string }
   | { kind: "again"; message: string; holdMs: number }
   | { kind: "stop"; message: string };
@@ -147,11 +147,12 @@ export class BulkSender {
   private async send(run: Run): Promise<void> {
     const { batchId } = run;
     const batch = this.batchOrThrow(batchId);
-    const account = this.core.accounts.get(batch.accountId);
+    // Read again at each round: an address changed on the Accounts screen applies to the next requests.
+    const account = () => this.core.accounts.get(batch.accountId);
     // Rows journalled as sending when the app stopped: their answers were lost with it.
     this.journal.moveAll(batchId, "sending", "unknown", "Signdesk stopped while this row was being sent.", this.at());
     if (!batch.snapshotTaken) {
-      const ids = await this.withService(run, () => this.listIds(account));
+      const ids = await this.withService(run, () => this.listIds(account()));
       if (ids === null) return this.stopped(run);
       this.journal.saveSnapshot(batchId, ids);
     }
@@ -159,13 +160,13 @@ export class BulkSender {
       if (run.stop !== null) return this.stopped(run);
       const unknown = this.journal.rowsIn(batchId, "unknown");
       if (unknown.length > 0) {
-        const settled = await this.reconcile(run, account, batch.templateId, unknown);
+        const settled = await this.reconcile(run, account(), batch.templateId, unknown);
         if (!settled) return this.stopped(run);
         continue;
       }
       const queued = this.journal.rowsIn(batchId, "queued");
       if (queued.length === 0) break;
-      const outcome = await this.sendRows(run, account, batch, queued);
+      const outcome = await this.sendRows(run, account(), batch, queued);
       if (outcome !== null) {
         this.journal.setState(batchId, "paused", outcome);
         return;
@@ -305,6 +306,10 @@ export class BulkSender {
             break;
           case "unknown":
             this.journal.move(batch.batchId, row.position, ["sending"], "unknown", { message: outcome.message, at });
+            if (outcome.stop === true) {
+              pauseReason = outcome.message;
+              return;
+            }
             break;
           case "failed":
             this.journal.move(batch.batchId, row.position, ["sending"], "failed", { message: outcome.message, at });
@@ -338,7 +343,11 @@ export class BulkSender {
       });
       return { kind: "sent", pdfId: sent.pdf_id };
     } catch (error) {
-      if (!(error instanceof ServiceError)) return { kind: "unknown", message: String(error) };
+      // Main's own refusal before anything was sent (no API key stored): the batch stops with it, the row waits.
+      if (error instanceof HandlerError) return { kind: "stop", message: error.message };
+      // Anything else is unexpected: the row is in doubt (checked with the service on resuming) and the batch stops.
+      if (!(error instanceof ServiceError))
+        return { kind: "unknown", message: error instanceof Error ? error.message : String(error), stop: true };
       switch (error.category) {
         case "rate_limited":
           return { kind: "again", message: error.message, holdMs: (error.retryAfterSeconds ?? 5) * 1000 };

@@ -7,6 +7,7 @@ import type { Core } from "../core-types";
 export type BulkDeps = Pick<Core, "records" | "accounts" | "clientFor" | "emit" | "now" | "tracker" | "sendCheck">;
 
 import { sleep } from "../service/retry";
+import { ServiceError } from "../service/service-error";
 import { templateIdNamedBy } from "../templates/template-ids-seen";
 
 export type RowFinding =
@@ -69,7 +70,9 @@ export async function reconcileRows(
         { signal: AbortSignal.timeout(listTimeoutMs) },
       );
       lastLookWorked = true;
-    } catch {
+    } catch (error) {
+      // Not the service's failure (no key stored…): looking again would not help; the batch stops with it.
+      if (!(error instanceof ServiceError)) throw error;
       lastLookWorked = false;
       continue;
     }

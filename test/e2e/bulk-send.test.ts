@@ -156,6 +156,35 @@ describeWith(["chromium", "secret-service"], "Send to many, in the app against t
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 
+  it("offers a batch the app stopped in the middle of, whatever screen opens, and resumes it", async () => {
+    const rows = Array.from({ length: 3 }, (_, index) => ({
+      line: index + 2,
+      recipients: [{ name: `Late ${index}`, email: `late${index}@example.com` }],
+      documentName: `Late offer ${index}`,
+      emailSubject: null,
+    }));
+    const batch = await bridgeCall<{ batchId: string }>(page(), "bulkCreate", {
+      templateId: template.templateId,
+      fileName: "late.csv",
+      rows,
+    });
+    // As a crash leaves it: sending, then marked interrupted at the next start.
+    app.core.records.bulk.setState(batch.batchId, "sending");
+    app.core.records.bulk.interruptSending();
+    await page().reload();
+    const notice = page()
+      .getByRole("status")
+      .filter({ hasText: "The bulk send of “late.csv” stopped when Signdesk did" });
+    await notice.waitFor({ timeout: 20_000 });
+    await expect(notice.textContent()).resolves.toContain("0 of 3 rows done");
+    await notice.getByRole("button", { name: "Open it to resume late.csv" }).click();
+    await page().getByRole("button", { name: "Resume" }).click();
+    await expect
+      .poll(() => page().getByTestId("bulk-state").textContent(), { timeout: 30_000 })
+      .toBe("Finished: 3 sent.");
+    await expect(notice.count()).resolves.toBe(0);
+  });
+
   it("met no page error", () => {
     expect(problems).toEqual([]);
   });

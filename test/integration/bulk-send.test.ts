@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { BulkBatch, BulkRowInput } from "../../common/bulk-batches";
 import type { EventPayload } from "../../common/contract";
+import { osKeychain, type SecretStore } from "../../main/accounts/keychain";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
 import { makePdf } from "../support/pdf-fixtures";
@@ -27,6 +29,15 @@ describeWith("secret-service", "bulk send: one template to many, every row once"
   let fault: FaultServer;
   let app: TestCore;
   let templateId: string;
+  let accountId: string;
+  // The real keychain, whose key can be made to go missing (deleted by another tool, a new keyring).
+  const real = osKeychain(`signdesk-test-${randomUUID()}`);
+  let keyMissing = false;
+  const keychain: SecretStore = {
+    get: async (id) => (keyMissing ? null : real.get(id)),
+    set: (id, key) => real.set(id, key),
+    delete: (id) => real.delete(id),
+  };
 
   beforeAll(async () => {
     server = await startVariantServer();
@@ -37,9 +48,11 @@ describeWith("secret-service", "bulk send: one template to many, every row once"
       tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
       sendCheck: { scheduleMs, listTimeoutMs: 2000 },
       bulk: { retryDelayMs: 50, maxRetryDelayMs: 200 },
+      keychain,
     });
     const account = await app.call("accountsAdd", { name: "Service", baseUrl: fault.url, apiKey: server.key });
     await app.call("accountsSetActive", { id: account.id });
+    accountId = account.id;
     const draft = await app.call("draftsCreateFromFile", { fileName: "Offer.pdf", bytes: await makePdf() });
     await app.call("draftsSave", {
       draft: {
@@ -54,6 +67,7 @@ describeWith("secret-service", "bulk send: one template to many, every row once"
     app.events.length = 0;
   });
   afterAll(async () => {
+    await real.delete(accountId).catch(() => {});
     await app?.close();
     await fault?.close();
     await server?.close();
@@ -195,6 +209,40 @@ describeWith("secret-service", "bulk send: one template to many, every row once"
       ok: false,
       error: { code: "invalid_state" },
     });
+  });
+
+  it("waits while the service cannot be reached at all, and goes on from where it stopped once it is back", async () => {
+    const rows = rowsOf(20, 500);
+    const batch = await app.call("bulkCreate", { templateId, fileName: "offline.csv", rows });
+    const port = Number(new URL(fault.url).port);
+    await app.call("bulkStart", { batchId: batch.batchId });
+    await expect.poll(() => perAddress().get("person.505@example.com") ?? 0, { timeout: 10_000 }).toBe(1);
+    await fault.close();
+    await expect
+      .poll(async () => (await app.call("bulkList")).find((entry) => entry.batchId === batch.batchId)?.stateReason, {
+        timeout: 10_000,
+      })
+      .toMatch(/^Waiting for the service: /);
+    fault = await startFaultServer({ upstream: server.url, port });
+    const done = await finished(batch.batchId);
+    expect(done).toMatchObject({ state: "done", counts: { sent: 20, failed: 0, unknown: 0 } });
+    const counts = perAddress();
+    for (const row of rows) expect(counts.get(row.recipients[0]?.email ?? ""), row.documentName ?? "").toBe(1);
+  });
+
+  it("stops with the reason when the account's key is missing, sending nothing, and goes on once it is back", async () => {
+    const rows = rowsOf(3, 600);
+    const batch = await app.call("bulkCreate", { templateId, fileName: "nokey.csv", rows });
+    keyMissing = true;
+    await app.call("bulkStart", { batchId: batch.batchId });
+    const stopped = await finished(batch.batchId);
+    expect(stopped).toMatchObject({ state: "paused", counts: { queued: 3, sent: 0, unknown: 0 } });
+    expect(stopped.stateReason).toMatch(/^Sending stopped: No API key is stored for "Service"/);
+    expect(fault.count("/createFromTemplate")).toBe(0);
+    keyMissing = false;
+    await app.call("bulkStart", { batchId: batch.batchId });
+    expect(await finished(batch.batchId)).toMatchObject({ state: "done", counts: { sent: 3 } });
+    expect(fault.count("/createFromTemplate")).toBe(3);
   });
 
   it("refuses rows that break the Send screen's rules, naming their lines", async () => {

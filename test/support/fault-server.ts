@@ -164,7 +164,7 @@ function act(action: FaultAction, req: IncomingMessage, res: ServerResponse, ups
  * `fallback` (by default: proxied to `upstream` when given, else 404).
  */
 export async function startFaultServer(
-  options: { upstream?: string; fallback?: FaultAction } = {},
+  options: { upstream?: string; fallback?: FaultAction; port?: number } = {},
 ): Promise<FaultServer> {
   const upstream = options.upstream === undefined ? null : new URL(options.upstream);
   const fallback: FaultAction =
@@ -194,7 +194,7 @@ export async function startFaultServer(
     req.resume();
     req.on("end", () => act(action, req, res, upstream));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

@@ -256,7 +256,9 @@ function templateRow(page: Page, name: string): Locator {
 export async function sendTemplateFromTemplates(page: Page, name: string): Promise<void> {
   await goTo(page, "Templates");
   // Its name also holds the template's name, for screen readers: its row is the template's.
-  await templateRow(page, name).getByRole("button", { name: /^Send…/ }).click();
+  await templateRow(page, name)
+    .getByRole("button", { name: /^Send…/ })
+    .click();
   await page.locator("#send-title").waitFor(slow);
 }
 
