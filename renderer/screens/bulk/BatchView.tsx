@@ -204,7 +204,7 @@ export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocum
                 <td>
                   {row.recipients.map((recipient) => (
                     <span className="recipient-email" key={recipient.email}>
-                      {recipient.name} <span className="muted small">{recipient.email}</span>
+                      {recipient.name} <span className="muted small bulk-email">{recipient.email}</span>
                     </span>
                   ))}
                 </td>

@@ -155,7 +155,7 @@ export function ReviewTable({ rows, labels, onEdit, onLeaveOut }: ReviewTablePro
                       // biome-ignore lint/suspicious/noArrayIndexKey: recipient groups are fixed by the template, in order.
                       <span className="recipient-email" key={index}>
                         {recipient.name || <em className="muted">no name</em>}{" "}
-                        <span className="muted small">{recipient.email || "no e-mail"}</span>
+                        <span className="muted small bulk-email">{recipient.email || "no e-mail"}</span>
                       </span>
                     ))}
                   </td>
