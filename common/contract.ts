@@ -181,6 +181,8 @@ export const channels = {
       connection: ConnectionStateSchema,
       /** When each unfinished document of this page is checked next (ISO time), by pdfId. */
       nextCheckAt: z.record(z.string(), z.string()),
+      /** The bulk send each document of this page came from, by pdfId. */
+      batches: z.record(z.string(), z.object({ batchId: z.string(), fileName: z.string() })),
     }),
   },
   /** One document of the active account, and when it is checked next (ISO time; null: finished). */

@@ -154,6 +154,7 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
             onSend={() => setSending({ templateId: null })}
             batchFilter={batchFilter}
             onClearBatchFilter={() => setBatchFilter(null)}
+            onFilterBatch={setBatchFilter}
             onOpenBatch={openBatch}
           />
         )}

@@ -13,6 +13,8 @@ export interface DocumentPage {
   all: number;
   /** The account's documents per status. */
   counts: Record<string, number>;
+  /** The bulk send each document of the page came from, by pdfId (absent: sent or imported alone). */
+  batches: Record<string, { batchId: string; fileName: string }>;
 }
 
 /** Each sort reads its own index (migrations.ts); ties go to the newest sent. */
@@ -51,7 +53,7 @@ export function documentPage(db: DatabaseSync, accountId: string, query: Documen
   }
   const match = ftsQuery(query.search);
   if (query.search.trim() !== "" && match === null)
-    return { documents: [], offset: query.offset, total: 0, all, counts };
+    return { documents: [], offset: query.offset, total: 0, all, counts, batches: {} };
   if (match !== null) {
     where.push("id IN (SELECT rowid FROM documents_search WHERE documents_search MATCH ?)");
     values.push(match);
@@ -71,7 +73,26 @@ export function documentPage(db: DatabaseSync, accountId: string, query: Documen
     )
     .all(...values, query.limit, query.offset) as unknown as DocumentRow[];
   const reader = new DocumentRecords(db);
-  return { documents: rows.map((row) => reader.recordOf(row)), offset: query.offset, total, all, counts };
+  const documents = rows.map((row) => reader.recordOf(row));
+  return { documents, offset: query.offset, total, all, counts, batches: batchesOf(db, accountId, documents) };
+}
+
+/** The bulk send each of these documents came from (a page's worth: one indexed look-up each). */
+function batchesOf(
+  db: DatabaseSync,
+  accountId: string,
+  documents: readonly DocumentRecord[],
+): Record<string, { batchId: string; fileName: string }> {
+  const lookUp = db.prepare(
+    "SELECT b.batch_id AS batchId, b.file_name AS fileName FROM bulk_rows r JOIN bulk_batches b ON b.batch_id = r.batch_id " +
+      "WHERE r.pdf_id = ? AND b.account_id = ? LIMIT 1",
+  );
+  const found: Record<string, { batchId: string; fileName: string }> = {};
+  for (const document of documents) {
+    const batch = lookUp.get(document.pdfId, accountId) as { batchId: string; fileName: string } | undefined;
+    if (batch !== undefined) found[document.pdfId] = { batchId: batch.batchId, fileName: batch.fileName };
+  }
+  return found;
 }
 
 /** Each template the account's documents name: how many, and the newest one's time and name (newest first). */

@@ -135,6 +135,10 @@ describeWith(["chromium", "secret-service"], "Send to many, in the app against t
     await expect
       .poll(() => page().getByTestId("documents-count").textContent(), { timeout: 20_000 })
       .toMatch(/^Showing 48 of \d+ documents$/);
+    // Each row names the bulk send it came from.
+    await expect(page().locator('tr[data-testid="document-row"] .batch-tag').first().textContent()).resolves.toBe(
+      " · bulk send offers.csv",
+    );
 
     const { rows } = await bridgeCall<{ rows: BulkRowView[] }>(page(), "bulkRows", {
       batchId: (await bridgeCall<{ batchId: string }[]>(page(), "bulkList"))[0]?.batchId ?? "",

@@ -25,6 +25,8 @@ interface DocumentsScreenProps {
   /** Only the documents of this bulk batch; onClearBatchFilter shows them all again. */
   batchFilter?: { batchId: string; fileName: string } | null;
   onClearBatchFilter?: () => void;
+  /** Lists one bulk send's documents only. */
+  onFilterBatch?: (batch: { batchId: string; fileName: string }) => void;
   /** Opens a bulk batch (its progress and results). */
   onOpenBatch?: (batch: BulkBatch) => void;
 }
@@ -40,6 +42,7 @@ export function DocumentsScreen({
   onSend,
   batchFilter = null,
   onClearBatchFilter,
+  onFilterBatch,
   onOpenBatch,
 }: DocumentsScreenProps) {
   const [templates] = useResource(() => bridge.templatesList(), [bridge]);
@@ -397,6 +400,7 @@ export function DocumentsScreen({
                 caption={`Documents, sorted by ${sortLabels[sort].toLowerCase()}`}
                 now={now}
                 onOpen={open}
+                onFilterBatch={onFilterBatch}
               />
             )}
           </>

@@ -19,6 +19,8 @@ interface DocumentsTableProps {
   caption: string;
   now: number;
   onOpen: (pdfId: string) => void;
+  /** Lists the documents of the bulk send a row came from. */
+  onFilterBatch?: (batch: { batchId: string; fileName: string }) => void;
 }
 
 /** A row's height before it is measured (a name and two lines of recipients). */
@@ -26,6 +28,29 @@ const estimatedRowPx = 62;
 
 function recipientSummary(record: DocumentRecord): string {
   return record.recipients.map((recipient) => recipient.name).join(", ");
+}
+
+/** "· bulk send offers.csv" under a document sent by a bulk send: a button listing that batch's documents. */
+function BatchTag({
+  batch,
+  onFilter,
+}: {
+  batch: { batchId: string; fileName: string } | null;
+  onFilter: ((batch: { batchId: string; fileName: string }) => void) | undefined;
+}) {
+  if (batch === null) return null;
+  return (
+    <span className="muted small batch-tag">
+      {" · "}
+      {onFilter === undefined ? (
+        `bulk send ${batch.fileName}`
+      ) : (
+        <button type="button" className="link-button" onClick={() => onFilter(batch)}>
+          bulk send {batch.fileName}
+        </button>
+      )}
+    </span>
+  );
 }
 
 /** The screen's scroll container: the app's content area (the table scrolls with the page, not in a box of its own). */
@@ -39,7 +64,7 @@ function scrollParent(element: HTMLElement | null): HTMLElement | null {
  * list. A row whose page is still being read shows a placeholder. Screen readers hear the table's whole size through
  * aria-rowcount and each row's place through aria-rowindex.
  */
-export function DocumentsTable({ pages, place, caption, now, onOpen }: DocumentsTableProps) {
+export function DocumentsTable({ pages, place, caption, now, onOpen, onFilterBatch }: DocumentsTableProps) {
   const body = useRef<HTMLTableSectionElement>(null);
   const [initial] = useState(() => place.current);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -140,6 +165,7 @@ export function DocumentsTable({ pages, place, caption, now, onOpen }: Documents
                     {record.name}
                   </button>
                   {record.imported && <span className="muted small"> · imported</span>}
+                  <BatchTag batch={pages.batchOf(record.pdfId)} onFilter={onFilterBatch} />
                 </th>
                 <td>
                   <span className="recipient-names">{recipientSummary(record)}</span>

@@ -28,6 +28,8 @@ export interface DocumentPages {
   /** The row at `index`: undefined while its page is being read. */
   row(index: number): DocumentRecord | undefined;
   nextCheckAt(pdfId: string): string | null;
+  /** The bulk send the document came from, if any. */
+  batchOf(pdfId: string): { batchId: string; fileName: string } | null;
   /** Reads the pages holding rows `first` to `last` when they are not read yet. */
   showRows(first: number, last: number): void;
   /** Reads again every page read so far (a status changed): rows stay in place until their new page arrives. */
@@ -37,6 +39,7 @@ export interface DocumentPages {
 interface Loaded {
   rows: DocumentRecord[];
   nextCheckAt: Record<string, string>;
+  batches: Record<string, { batchId: string; fileName: string }>;
 }
 
 /** The page numbers holding rows `first` to `last`. */
@@ -91,14 +94,14 @@ export function useDocumentPages(bridge: SigndeskApi, filter: DocumentListFilter
               setState({ state: "failed", message: result.error.message });
               return;
             }
-            const { documents, nextCheckAt, total, all, counts, connection } = result.value;
+            const { documents, nextCheckAt, batches, total, all, counts, connection } = result.value;
             setSummary({ total, all, counts, connection, shownSearch: requestFilter.search });
             setState({ state: "ready", message: null });
             setPages((previous) => {
               // The first page of a new filter or a refresh replaces what was shown; later pages add to it.
               const next = new Map(previous.get(-1) === undefined ? previous : []);
               next.delete(-1);
-              next.set(page, { rows: documents, nextCheckAt });
+              next.set(page, { rows: documents, nextCheckAt, batches });
               return next;
             });
           },
@@ -129,7 +132,7 @@ export function useDocumentPages(bridge: SigndeskApi, filter: DocumentListFilter
     now.generation += 1;
     now.requested = new Set();
     // Marks what is shown as stale: the first page to arrive replaces the whole cache, the rows stay until then.
-    setPages((previous) => new Map([...previous, [-1, { rows: [], nextCheckAt: {} }]]));
+    setPages((previous) => new Map([...previous, [-1, { rows: [], nextCheckAt: {}, batches: {} }]]));
     showRows(visible.current.first, visible.current.last);
   }, [showRows]);
 
@@ -138,7 +141,7 @@ export function useDocumentPages(bridge: SigndeskApi, filter: DocumentListFilter
   useEffect(() => {
     current.current = { key, filter, requested: new Set(), generation: current.current.generation + 1 };
     visible.current = { first: 0, last: pageRows - 1 };
-    setPages((previous) => new Map([...previous, [-1, { rows: [], nextCheckAt: {} }]]));
+    setPages((previous) => new Map([...previous, [-1, { rows: [], nextCheckAt: {}, batches: {} }]]));
     showRows(0, pageRows - 1);
   }, [key, showRows]);
 
@@ -148,5 +151,10 @@ export function useDocumentPages(bridge: SigndeskApi, filter: DocumentListFilter
       if (page >= 0 && loaded.nextCheckAt[pdfId] !== undefined) return loaded.nextCheckAt[pdfId] ?? null;
     return null;
   };
-  return { ...state, ...summary, row, nextCheckAt, showRows, refresh };
+  const batchOf = (pdfId: string) => {
+    for (const [page, loaded] of pages)
+      if (page >= 0 && loaded.batches[pdfId] !== undefined) return loaded.batches[pdfId] ?? null;
+    return null;
+  };
+  return { ...state, ...summary, row, nextCheckAt, batchOf, showRows, refresh };
 }
