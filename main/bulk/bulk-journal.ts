@@ -1,4 +1,3 @@
-import type { DatabaseSync, StatementSync } from "node:sqlite";
 import {
   type BulkBatch,
   type BulkBatchState,
@@ -7,6 +6,7 @@ import {
   type BulkRowView,
   bulkRowStates,
 } from "../../common/bulk-batches";
+import { SqliteTable } from "../records/sqlite-table";
 
 /** A row as the journal is given it: checked already, with the key that tells "the same row" in later batches. */
 export interface JournalRowInput {
@@ -62,34 +62,7 @@ const rowColumns = "position, line, recipients, document_name, email_subject, st
  * listed before the batch began. Each change is its own transaction (or the caller's), committed before the request it
  * stands for leaves and as soon as its answer is read, so that the journal is what happened when the app stops.
  */
-export class BulkJournal {
-  private readonly statements = new Map<string, StatementSync>();
-
-  constructor(private readonly db: DatabaseSync) {}
-
-  private statement(sql: string): StatementSync {
-    let prepared = this.statements.get(sql);
-    if (prepared === undefined) {
-      prepared = this.db.prepare(sql);
-      this.statements.set(sql, prepared);
-    }
-    return prepared;
-  }
-
-  /** Runs `work` in one transaction (nested calls join the outer one). */
-  transaction<T>(work: () => T): T {
-    if (this.db.isTransaction) return work();
-    this.db.exec("BEGIN IMMEDIATE");
-    try {
-      const result = work();
-      this.db.exec("COMMIT");
-      return result;
-    } catch (error) {
-      this.db.exec("ROLLBACK");
-      throw error;
-    }
-  }
-
+export class BulkJournal extends SqliteTable {
   create(batch: NewBulkBatch): void {
     this.transaction(() => {
       this.statement(

@@ -1,7 +1,8 @@
-import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
+import type { SQLInputValue } from "node:sqlite";
 import type { DocumentRecord } from "../../common/records";
 import { statusRank } from "../../common/statuses";
 import { sortKey } from "./sort-key";
+import { SqliteTable } from "./sqlite-table";
 
 /** A document's place in the tracker's schedule, kept with it so that what is due is read from an index. */
 export interface CheckSchedule {
@@ -85,38 +86,7 @@ const peopleText = (recipients: DocumentRecord["recipients"]) =>
  * transaction of a few rows: a status change costs the same with 10 documents as with 100,000. Reads of one document
  * use the (account, pdf_id) key; the tracker reads what is due from a partial index on the next check time.
  */
-export class DocumentRecords {
-  private readonly statements = new Map<string, StatementSync>();
-  private depth = 0;
-
-  constructor(private readonly db: DatabaseSync) {}
-
-  private statement(sql: string): StatementSync {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
-  }
-
-  /** Runs `work` in one transaction (nested calls join the outer one). */
-  transaction<T>(work: () => T): T {
-    if (this.depth > 0) return work();
-    this.db.exec("BEGIN IMMEDIATE");
-    this.depth += 1;
-    try {
-      const result = work();
-      this.db.exec("COMMIT");
-      return result;
-    } catch (error) {
-      if (this.db.isTransaction) this.db.exec("ROLLBACK");
-      throw error;
-    } finally {
-      this.depth -= 1;
-    }
-  }
-
+export class DocumentRecords extends SqliteTable {
   get(accountId: string, pdfId: string): DocumentRecord | undefined {
     const row = this.statement(`SELECT ${documentColumns} FROM documents WHERE account_id = ? AND pdf_id = ?`).get(
       accountId,
