@@ -77,21 +77,23 @@ export function documentPage(db: DatabaseSync, accountId: string, query: Documen
   return { documents, offset: query.offset, total, all, counts, batches: batchesOf(db, accountId, documents) };
 }
 
-/** The bulk send each of these documents came from (a page's worth: one indexed look-up each). */
+/** The bulk send each of these documents came from: one query for the page, none for an account without bulk sends. */
 function batchesOf(
   db: DatabaseSync,
   accountId: string,
   documents: readonly DocumentRecord[],
 ): Record<string, { batchId: string; fileName: string }> {
-  const lookUp = db.prepare(
-    "SELECT b.batch_id AS batchId, b.file_name AS fileName FROM bulk_rows r JOIN bulk_batches b ON b.batch_id = r.batch_id " +
-      "WHERE r.pdf_id = ? AND b.account_id = ? LIMIT 1",
-  );
   const found: Record<string, { batchId: string; fileName: string }> = {};
-  for (const document of documents) {
-    const batch = lookUp.get(document.pdfId, accountId) as { batchId: string; fileName: string } | undefined;
-    if (batch !== undefined) found[document.pdfId] = { batchId: batch.batchId, fileName: batch.fileName };
-  }
+  if (documents.length === 0) return found;
+  if (db.prepare("SELECT 1 FROM bulk_batches WHERE account_id = ? LIMIT 1").get(accountId) === undefined) return found;
+  const ids = documents.map((document) => document.pdfId);
+  const rows = db
+    .prepare(
+      "SELECT r.pdf_id AS pdfId, b.batch_id AS batchId, b.file_name AS fileName FROM bulk_rows r " +
+        `JOIN bulk_batches b ON b.batch_id = r.batch_id WHERE b.account_id = ? AND r.pdf_id IN (${ids.map(() => "?").join(", ")})`,
+    )
+    .all(accountId, ...ids) as { pdfId: string; batchId: string; fileName: string }[];
+  for (const row of rows) found[row.pdfId] ??= { batchId: row.batchId, fileName: row.fileName };
   return found;
 }
 
