@@ -7,6 +7,7 @@ import { writeFileAtomic } from "../state/atomic-write";
 import type { SignedDocument, Template } from "../state/schema";
 import { downloadUrl } from "./download-urls";
 import { fieldValue } from "./field-values";
+import { sealCertificateOf } from "./finalize-trial";
 
 /**
  * Produces the final PDF of a fully signed document (every value stamped in its box, plus the audit
@@ -27,19 +28,24 @@ export async function finalizeDocument(
     }),
   );
   const finalizedAt = new Date(context.now()).toISOString();
-  const final = await buildFinalPdf(new Uint8Array(original), fields, {
-    documentId: document.id,
-    documentName: document.name,
-    createdAt: document.createdAt,
-    finalizedAt,
-    signers: document.recipients.map((recipient) => ({
-      name: recipient.name,
-      email: recipient.email,
-      signedAt: recipient.actedAt ?? finalizedAt,
-      ipAddress: recipient.ipAddress ?? "unknown",
-    })),
-    originalSha256: template.sha256,
-  });
+  const final = await buildFinalPdf(
+    new Uint8Array(original),
+    fields,
+    {
+      documentId: document.id,
+      documentName: document.name,
+      createdAt: document.createdAt,
+      finalizedAt,
+      signers: document.recipients.map((recipient) => ({
+        name: recipient.name,
+        email: recipient.email,
+        signedAt: recipient.actedAt ?? finalizedAt,
+        ipAddress: recipient.ipAddress ?? "unknown",
+      })),
+      originalSha256: template.sha256,
+    },
+    await sealCertificateOf(context),
+  );
   const relative = path.join("files", "final", `${document.id}.pdf`);
   await mkdir(context.store.filePath(path.dirname(relative)), { recursive: true });
   await writeFileAtomic(context.store.filePath(relative), final.bytes);

@@ -22,6 +22,8 @@ export interface AuditTrail {
 export interface SignedContent {
   sha256: string;
   byteLength: number;
+  /** SHA-256 fingerprint of the certificate that seals the final file. */
+  sealFingerprint: string;
 }
 
 interface Block {
@@ -79,6 +81,16 @@ function auditUnits(audit: AuditTrail, signed: SignedContent): Unit[] {
           "it as an incremental PDF update, so hashing those bytes reproduces the value above. The SHA-256 of this " +
           "complete file is recorded by the service: a file cannot contain its own hash.",
       ),
+    ],
+    [
+      heading("Seal"),
+      body(
+        "This file is sealed with a PAdES signature over every byte of it, so a PDF reader can tell whether it was " +
+          "changed afterwards. The seal is made with the Signdesk sandbox's own test certificate, generated on this " +
+          "computer: it shows the file is intact, not who the sandbox is, and no reader trusts it as a signer.",
+        4,
+      ),
+      hash(`SHA-256 fingerprint of the sandbox's test certificate: ${signed.sealFingerprint}`),
     ],
   ];
 }

@@ -1,9 +1,14 @@
 import { createHash } from "node:crypto";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, type PDFPage } from "pdf-lib";
 import { type AuditTrail, drawAuditTrail } from "./audit-page";
 import { embedStampFont, type StampFont } from "./font";
-import { openForIncrementalEdit, saveIncrementalEdit } from "./incremental-update";
+import { IncrementalWriter } from "./incremental-update";
+import { isolatePageContent } from "./page-contents";
+import { repairPageTreeParents } from "./page-tree-repair";
+import type { SealCertificate } from "./seal/sandbox-certificate";
+import { addSealField, signSealField } from "./seal-field";
 import { createImageCache, parseStamp, type StampedField, type StampResources, stampField } from "./stamp-field";
+import { readXrefChain } from "./xref-chain";
 
 export type { AuditSigner, AuditTrail } from "./audit-page";
 export type { StampedField } from "./stamp-field";
@@ -15,6 +20,8 @@ export interface FinalPdf {
    * `bytes` (the audit trail is an incremental update), and its length is printed in the audit trail.
    */
   signedContentSha256: string;
+  /** Length of that stamped document, a byte prefix of `bytes`. */
+  signedContentLength: number;
 }
 
 function sha256Hex(bytes: Uint8Array): string {
@@ -22,16 +29,22 @@ function sha256Hex(bytes: Uint8Array): string {
 }
 
 /**
- * The final PDF of a completed document: every field's value stamped into its box, upright as each page is
- * displayed (API-NOTES.md, "Numbering and coordinates"), then the audit trail on as many pages as it needs.
+ * The final PDF of a completed document: the original's exact bytes, then three incremental updates — every
+ * field's value stamped into its box, upright as each page is displayed (API-NOTES.md, "Numbering and
+ * coordinates"); the audit trail on as many pages as it needs; a PAdES seal over the whole file. Signatures the
+ * original carries stay valid: they cover a prefix that is never changed.
  * Throws an Error naming the field when a field's value, type or page is wrong; nothing is returned then.
  */
 export async function buildFinalPdf(
   original: Uint8Array,
   fields: StampedField[],
   audit: AuditTrail,
+  seal: SealCertificate,
 ): Promise<FinalPdf> {
+  const chain = readXrefChain(original);
   const doc = await PDFDocument.load(original, { updateMetadata: false });
+  const writer = new IncrementalWriter(doc, original, chain);
+  repairPageTreeParents(doc);
   const pages = doc.getPages();
   const planned = fields.map((field) => ({ field, stamp: parseStamp(field, pages.length) }));
 
@@ -40,19 +53,31 @@ export async function buildFinalPdf(
     font: () => (font ??= embedStampFont(doc, "SDSTMP")),
     image: createImageCache(doc),
   };
+  const isolated = new Set<PDFPage>();
   for (const { field, stamp } of planned) {
     const page = pages[field.page - 1];
     if (page === undefined) throw new Error(`Field "${field.id}": page ${field.page} is not in the document.`);
+    if (!isolated.has(page)) {
+      isolatePageContent(page);
+      isolated.add(page);
+    }
     await stampField(page, field, stamp, resources);
   }
-
-  const signed = await doc.save({ useObjectStreams: false });
+  const signed = (await writer.commit()).bytes;
   const signedContentSha256 = sha256Hex(signed);
 
-  const edit = await openForIncrementalEdit(signed);
-  drawAuditTrail(edit.doc, await embedStampFont(edit.doc, "SDAUDT"), audit, {
+  drawAuditTrail(doc, await embedStampFont(doc, "SDAUDT"), audit, {
     sha256: signedContentSha256,
     byteLength: signed.length,
+    sealFingerprint: seal.fingerprintSha256,
   });
-  return { bytes: await saveIncrementalEdit(signed, edit), signedContentSha256 };
+  await writer.commit();
+
+  const lastPage = doc.getPage(doc.getPageCount() - 1);
+  const signature = addSealField(doc, lastPage, seal, new Date(audit.finalizedAt));
+  const { bytes, offsets } = await writer.commit();
+  const at = offsets.get(signature.objectNumber);
+  if (at === undefined) throw new Error("The seal's signature dictionary was not written.");
+  signSealField(bytes, at, seal);
+  return { bytes, signedContentSha256, signedContentLength: signed.length };
 }

@@ -1,18 +1,25 @@
-import { PDFDocument, type PDFObject, type PDFRef } from "pdf-lib";
+import { deflateSync } from "node:zlib";
+import type { PDFDocument, PDFObject } from "pdf-lib";
+import type { XrefChain, XrefEntry, XrefKind } from "./xref-chain";
 
 /**
- * Appending to a PDF without rewriting it: the original bytes stay an exact prefix of the result, followed by
- * the new and changed objects, a cross-reference section for them and a trailer pointing back (/Prev) to the
- * original's (ISO 32000-1, 7.5.6 "Incremental updates"). `base` must use a classic cross-reference table
- * (pdf-lib: `save({ useObjectStreams: false })`), so every object is a top-level object.
+ * Appends to a PDF without rewriting it (ISO 32000-1, 7.5.6 "Incremental updates"): the file's bytes stay an exact
+ * prefix, followed by the objects the edit added or changed, a cross-reference section of the file's own kind
+ * (table or stream) and a trailer whose /Prev points back. Each `commit` appends one such section.
+ *
+ * pdf-lib loads the document and draws; which objects changed is found by comparing every object's serialisation
+ * with the one recorded at the previous commit, so nothing depends on pdf-lib marking its own changes.
+ * When the file's own chain cannot be followed (a damaged cross-reference section that readers rebuild), the
+ * first section lists every object of the file, found as readers find them, and has no /Prev.
  */
-export interface IncrementalEdit {
-  doc: PDFDocument;
-  /** Bytes of the document as loaded, to detect which objects the edit changed. */
-  before: Map<string, Uint8Array>;
+export interface CommitResult {
+  /** The whole file: the previous bytes followed by the new section. */
+  bytes: Uint8Array;
+  /** Byte offset of each object written in this section, by object number. */
+  offsets: Map<number, number>;
 }
 
-function objectBytes(object: PDFObject): Uint8Array {
+function serialise(object: PDFObject): Uint8Array {
   const bytes = new Uint8Array(object.sizeInBytes());
   object.copyBytesInto(bytes, 0);
   return bytes;
@@ -22,61 +29,147 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && Buffer.compare(a, b) === 0;
 }
 
-/** Loads `base` for editing and records every object's current serialisation. */
-export async function openForIncrementalEdit(base: Uint8Array): Promise<IncrementalEdit> {
-  const doc = await PDFDocument.load(base, { updateMetadata: false });
-  const before = new Map<string, Uint8Array>();
-  for (const [ref, object] of doc.context.enumerateIndirectObjects()) before.set(ref.tag, objectBytes(object));
-  return { doc, before };
-}
+const encoder = new TextEncoder();
 
-function previousStartXref(base: Uint8Array): number {
-  const tail = Buffer.from(base.subarray(Math.max(0, base.length - 1024))).toString("latin1");
-  const match = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
-  if (match?.[1] === undefined) throw new Error("The base PDF has no final startxref.");
-  return Number(match[1]);
-}
+export class IncrementalWriter {
+  private readonly before = new Map<string, Uint8Array>();
+  private base: Uint8Array;
+  private startxref: number;
+  private readonly kind: XrefKind;
+  private size: number;
+  /** The rebuilt entries of a damaged file, written in full by the first commit. */
+  private rebuilt: Map<number, XrefEntry> | null;
 
-/** `base` followed by an update section holding every object the edit added or changed. */
-export async function saveIncrementalEdit(base: Uint8Array, edit: IncrementalEdit): Promise<Uint8Array> {
-  const { doc, before } = edit;
-  await doc.flush();
-  const changed: [PDFRef, Uint8Array][] = [];
-  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
-    const bytes = objectBytes(object);
-    const previous = before.get(ref.tag);
-    if (previous === undefined || !sameBytes(previous, bytes)) changed.push([ref, bytes]);
-  }
-  changed.sort(([a], [b]) => a.objectNumber - b.objectNumber);
-
-  const encoder = new TextEncoder();
-  const chunks: Uint8Array[] = [base, encoder.encode("\n")];
-  let offset = base.length + 1;
-  const xref: string[] = [];
-  for (const [ref, bytes] of changed) {
-    const head = encoder.encode(`${ref.objectNumber} ${ref.generationNumber} obj\n`);
-    const tail = encoder.encode("\nendobj\n");
-    xref.push(
-      `${ref.objectNumber} 1\n${String(offset).padStart(10, "0")} ${String(ref.generationNumber).padStart(5, "0")} n\r\n`,
-    );
-    chunks.push(head, bytes, tail);
-    offset += head.length + bytes.length + tail.length;
+  constructor(
+    private readonly doc: PDFDocument,
+    original: Uint8Array,
+    chain: XrefChain,
+  ) {
+    if (doc.context.trailerInfo.Encrypt !== undefined) throw new Error("Cannot append to an encrypted PDF.");
+    this.base = original;
+    this.startxref = chain.startxref;
+    this.kind = chain.kind;
+    this.size = chain.size;
+    this.rebuilt = chain.intact ? null : chain.entries;
+    // New objects must take numbers the file has never used, even ones only its /Size declares.
+    doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, chain.size - 1);
+    for (const [ref, object] of doc.context.enumerateIndirectObjects()) this.before.set(ref.tag, serialise(object));
   }
 
-  const { Root, Info, ID, Encrypt } = doc.context.trailerInfo;
-  if (Encrypt !== undefined) throw new Error("Cannot append to an encrypted PDF.");
-  const entries: Record<string, PDFObject | number> = {
-    Size: doc.context.largestObjectNumber + 1,
-    Prev: previousStartXref(base),
-  };
-  if (Root !== undefined) entries.Root = Root;
-  if (Info !== undefined) entries.Info = Info;
-  if (ID !== undefined) entries.ID = ID;
-  const trailer = doc.context.obj(entries).toString();
-  chunks.push(encoder.encode(`xref\n${xref.join("")}trailer\n${trailer}\nstartxref\n${offset}\n%%EOF\n`));
-  return concat(chunks);
+  /** The file as it stands after the last commit. */
+  get bytes(): Uint8Array {
+    return this.base;
+  }
+
+  async commit(): Promise<CommitResult> {
+    await this.doc.flush();
+    const changed: { number: number; generation: number; bytes: Uint8Array }[] = [];
+    for (const [ref, object] of this.doc.context.enumerateIndirectObjects()) {
+      const bytes = serialise(object);
+      const previous = this.before.get(ref.tag);
+      if (previous !== undefined && sameBytes(previous, bytes)) continue;
+      changed.push({ number: ref.objectNumber, generation: ref.generationNumber, bytes });
+      this.before.set(ref.tag, bytes);
+    }
+    changed.sort((a, b) => a.number - b.number);
+
+    const chunks: Uint8Array[] = [this.base, encoder.encode("\n")];
+    let offset = this.base.length + 1;
+    const offsets = new Map<number, number>();
+    const entries = new Map<number, XrefEntry>(this.rebuilt ?? []);
+    for (const object of changed) {
+      const head = encoder.encode(`${object.number} ${object.generation} obj\n`);
+      const tail = encoder.encode("\nendobj\n");
+      offsets.set(object.number, offset);
+      entries.set(object.number, { type: "offset", offset, generation: object.generation });
+      chunks.push(head, object.bytes, tail);
+      offset += head.length + object.bytes.length + tail.length;
+    }
+
+    const prev = this.rebuilt === null ? this.startxref : null;
+    this.size = Math.max(this.size, this.doc.context.largestObjectNumber + 1);
+    const section =
+      this.kind === "stream" ? this.xrefStream(entries, offset, prev) : this.xrefTable(entries, offset, prev);
+    chunks.push(section);
+
+    this.base = concat(chunks);
+    this.startxref = offset;
+    this.rebuilt = null;
+    return { bytes: this.base, offsets };
+  }
+
+  private trailerEntries(prev: number | null): Record<string, PDFObject | number> {
+    const { Root, Info, ID } = this.doc.context.trailerInfo;
+    const entries: Record<string, PDFObject | number> = { Size: this.size };
+    if (prev !== null) entries.Prev = prev;
+    if (Root !== undefined) entries.Root = Root;
+    if (Info !== undefined) entries.Info = Info;
+    if (ID !== undefined) entries.ID = ID;
+    return entries;
+  }
+
+  private xrefTable(entries: Map<number, XrefEntry>, at: number, prev: number | null): Uint8Array {
+    const lines: string[] = ["xref\n"];
+    const rows: [number, string][] = [...entries]
+      .filter((row): row is [number, Extract<XrefEntry, { type: "offset" }>] => row[1].type === "offset")
+      .map(([number, entry]) => [
+        number,
+        `${String(entry.offset).padStart(10, "0")} ${String(entry.generation).padStart(5, "0")} n\r\n`,
+      ]);
+    // A complete table starts with the head of the free list.
+    if (prev === null) rows.push([0, "0000000000 65535 f\r\n"]);
+    rows.sort((a, b) => a[0] - b[0]);
+    for (const run of consecutiveRuns(rows.map(([number]) => number))) {
+      lines.push(`${run.first} ${run.count}\n`);
+      for (const [number, row] of rows) if (number >= run.first && number < run.first + run.count) lines.push(row);
+    }
+    const trailer = this.doc.context.obj(this.trailerEntries(prev)).toString();
+    return encoder.encode(`${lines.join("")}trailer\n${trailer}\nstartxref\n${at}\n%%EOF\n`);
+  }
+
+  private xrefStream(entries: Map<number, XrefEntry>, at: number, prev: number | null): Uint8Array {
+    const own = this.doc.context.nextRef().objectNumber;
+    this.size = Math.max(this.size, own + 1);
+    const all = new Map(entries);
+    all.set(own, { type: "offset", offset: at, generation: 0 });
+    if (prev === null && !all.has(0)) all.set(0, { type: "compressed", stream: 0, index: 65535 });
+    const numbers = [...all.keys()].sort((a, b) => a - b);
+    const offsetWidth = Math.max(4, Math.ceil(Math.log2(at + 1) / 8));
+    const rowWidth = 1 + offsetWidth + 2;
+    const rows = Buffer.alloc(numbers.length * rowWidth);
+    numbers.forEach((number, row) => {
+      const entry = all.get(number) as XrefEntry;
+      const start = row * rowWidth;
+      if (number === 0 && prev === null) {
+        rows.writeUInt8(0, start);
+        rows.writeUInt16BE(65535, start + 1 + offsetWidth);
+        return;
+      }
+      rows.writeUInt8(entry.type === "offset" ? 1 : 2, start);
+      rows.writeUIntBE(entry.type === "offset" ? entry.offset : entry.stream, start + 1, offsetWidth);
+      rows.writeUInt16BE(entry.type === "offset" ? entry.generation : entry.index, start + 1 + offsetWidth);
+    });
+    const data = deflateSync(rows);
+    const index = consecutiveRuns(numbers).flatMap((run) => [run.first, run.count]);
+    const dictionary = this.doc.context
+      .obj({
+        Type: "XRef",
+        ...this.trailerEntries(prev),
+        W: [1, offsetWidth, 2],
+        Index: index,
+        Filter: "FlateDecode",
+        Length: data.length,
+      })
+      .toString();
+    return Buffer.concat([
+      encoder.encode(`${own} 0 obj\n${dictionary}\nstream\n`),
+      data,
+      encoder.encode(`\nendstream\nendobj\nstartxref\n${at}\n%%EOF\n`),
+    ]);
+  }
 }
 
+/** A plain Uint8Array (pdf.js and others refuse a Node Buffer). */
 function concat(chunks: Uint8Array[]): Uint8Array {
   const result = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
   let at = 0;
@@ -85,4 +178,14 @@ function concat(chunks: Uint8Array[]): Uint8Array {
     at += chunk.length;
   }
   return result;
+}
+
+function consecutiveRuns(sorted: number[]): { first: number; count: number }[] {
+  const runs: { first: number; count: number }[] = [];
+  for (const number of sorted) {
+    const last = runs.at(-1);
+    if (last !== undefined && last.first + last.count === number) last.count += 1;
+    else runs.push({ first: number, count: 1 });
+  }
+  return runs;
 }

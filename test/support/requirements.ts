@@ -10,7 +10,7 @@ import {
 
 const require = createRequire(import.meta.url);
 
-export type Component = "chromium" | "electron" | "libreoffice" | "secret-service";
+export type Component = "chromium" | "electron" | "libreoffice" | "secret-service" | "pdf-tools";
 
 export interface Availability {
   available: boolean;
@@ -91,6 +91,12 @@ export function availability(component: Component): Availability {
         : { available: true, reason: "" };
     case "secret-service":
       return probeKeychain();
+    case "pdf-tools": {
+      const missing = ["qpdf", "pdfsig", "pdftotext", "pdfinfo"].filter((name) => commandPath(name) === null);
+      return missing.length > 0
+        ? { available: false, reason: `${missing.join(", ")} not found (install the qpdf and poppler-utils packages)` }
+        : { available: true, reason: "" };
+    }
     case "electron": {
       const probe = probeElectron();
       return probe.ok ? { available: true, reason: "" } : { available: false, reason: electronBinaryProblem(probe) };

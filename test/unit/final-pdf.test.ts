@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 import { concatTransformationMatrix, degrees, PDFArray, PDFDict, PDFDocument, PDFName, rgb } from "pdf-lib";
-import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { displayedSize, displayedToUser, type PageGeometry, type Rotation } from "../../common/coordinates";
 import { fieldBoxSizes } from "../../common/fields";
@@ -11,7 +10,9 @@ import {
   type FinalPdf,
   type StampedField,
 } from "../../sandbox/final-pdf/build-final-pdf";
-import { readPageCount, readPageText, readTextItems, type TextItem, withPdfDocument } from "../support/pdf-text";
+import { type Drawn, drawnOnPage } from "../support/pdf-drawn";
+import { readPageCount, readPageText, readTextItems, type TextItem } from "../support/pdf-text";
+import { testSealCertificate } from "../support/seal";
 
 type Edges = [number, number, number, number];
 
@@ -129,51 +130,6 @@ async function buildOriginal(specs: PageSpec[]): Promise<Uint8Array> {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-interface Drawn {
-  kind: "image" | "path";
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  /** Displayed-space matrix of an image's unit square. */
-  matrix: number[];
-}
-
-/** Images and stroked paths of a page, with their boxes as displayed, from pdf.js' operator list. */
-async function drawnOnPage(pdf: Uint8Array, pageNumber: number): Promise<Drawn[]> {
-  return withPdfDocument(pdf, async (doc) => {
-    const page = await doc.getPage(pageNumber);
-    const { fnArray, argsArray } = await page.getOperatorList();
-    const stack: number[][] = [];
-    let ctm: number[] = page.getViewport({ scale: 1 }).transform;
-    const drawn: Drawn[] = [];
-    const box = (kind: Drawn["kind"], [x0 = 0, y0 = 0, x1 = 0, y1 = 0]: number[]) => {
-      const points = [
-        [x0, y0],
-        [x1, y0],
-        [x0, y1],
-        [x1, y1],
-      ];
-      for (const point of points) pdfjs.Util.applyTransform(point, ctm); // in place
-      const xs = points.map(([x = Number.NaN]) => x);
-      const ys = points.map(([, y = Number.NaN]) => y);
-      const x = Math.min(...xs);
-      const y = Math.min(...ys);
-      drawn.push({ kind, x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y, matrix: ctm });
-    };
-    fnArray.forEach((fn, index) => {
-      const args = argsArray[index];
-      if (fn === pdfjs.OPS.save) stack.push(ctm);
-      else if (fn === pdfjs.OPS.restore) ctm = stack.pop() ?? ctm;
-      else if (fn === pdfjs.OPS.transform) ctm = pdfjs.Util.transform(ctm, args);
-      else if (fn === pdfjs.OPS.paintImageXObject || fn === pdfjs.OPS.paintInlineImageXObject)
-        box("image", [0, 0, 1, 1]);
-      else if (fn === pdfjs.OPS.constructPath && args[2]) box("path", Array.from(args[2] as Float32Array));
-    });
-    return drawn;
-  });
-}
-
 /** BaseFont names of the page's fonts that carry an embedded TrueType program (FontFile2). */
 function embeddedTrueTypeFonts(doc: PDFDocument, pageIndex: number): string[] {
   const fonts = doc.getPage(pageIndex).node.Resources()?.lookupMaybe(PDFName.of("Font"), PDFDict);
@@ -208,7 +164,7 @@ describe("buildFinalPdf", () => {
   beforeAll(async () => {
     original = await buildOriginal(pageSpecs);
     audit.originalSha256 = sha256(original);
-    final = await buildFinalPdf(original, fields, audit);
+    final = await buildFinalPdf(original, fields, audit, await testSealCertificate());
     items = await readTextItems(final.bytes);
   });
 
@@ -347,12 +303,17 @@ describe("buildFinalPdf", () => {
     });
     expect(signers.map((signer) => [signer.name.length, signer.email.length])).toContainEqual([200, 254]);
     const documentName = `${"Long document name ".repeat(14)}`.slice(0, 255);
-    const result = await buildFinalPdf(single, [], {
-      ...audit,
-      documentName,
-      signers,
-      originalSha256: sha256(single),
-    });
+    const result = await buildFinalPdf(
+      single,
+      [],
+      {
+        ...audit,
+        documentName,
+        signers,
+        originalSha256: sha256(single),
+      },
+      await testSealCertificate(),
+    );
     const pages = await readPageCount(result.bytes);
     const auditPages = pages - 1;
     expect(auditPages).toBeGreaterThan(1);
@@ -379,7 +340,7 @@ describe("buildFinalPdf", () => {
   });
 
   it("is deterministic: the same input gives the same bytes", async () => {
-    const again = await buildFinalPdf(original, fields, audit);
+    const again = await buildFinalPdf(original, fields, audit, await testSealCertificate());
     expect(again.signedContentSha256).toBe(final.signedContentSha256);
     expect(sha256(again.bytes)).toBe(sha256(final.bytes));
   });
@@ -394,7 +355,9 @@ describe("buildFinalPdf", () => {
       { id: "page-nine", type: "Name", ...base, page: 9, value: "Jane" },
     ];
     for (const field of wrong) {
-      await expect(buildFinalPdf(original, [field], audit), field.id).rejects.toThrow(field.id);
+      await expect(buildFinalPdf(original, [field], audit, await testSealCertificate()), field.id).rejects.toThrow(
+        field.id,
+      );
     }
   });
 });

@@ -1,0 +1,96 @@
+import { createHash } from "node:crypto";
+import {
+  PDFArray,
+  PDFDict,
+  type PDFDocument,
+  PDFHexString,
+  PDFName,
+  type PDFPage,
+  type PDFRef,
+  PDFString,
+} from "pdf-lib";
+import { createPadesSignature, padesSignatureMaxBytes } from "./seal/cms-signature";
+import type { SealCertificate } from "./seal/sandbox-certificate";
+
+/**
+ * The PDF side of a PAdES-B-B seal (ETSI EN 319 142-1; ISO 32000-2, 12.8): an invisible signature field on the
+ * last page whose value is a signature dictionary with room reserved for the CMS, then, once the file is written,
+ * its /ByteRange (the whole file but the /Contents hex string) and the CMS over those bytes.
+ *
+ * Hand-written: @signpdf's placeholders either rewrite the file with pdf-lib or append a classic cross-reference
+ * table whatever the file's kind; this one goes into the same incremental update as the rest of the final PDF.
+ */
+const rangePlaceholder = 9_999_999_999;
+const signerLabel = "Signdesk sandbox seal";
+
+export function addSealField(doc: PDFDocument, page: PDFPage, certificate: SealCertificate, signedAt: Date): PDFRef {
+  const { context } = doc;
+  const signature = context.register(
+    context.obj({
+      Type: "Sig",
+      Filter: "Adobe.PPKLite",
+      SubFilter: "ETSI.CAdES.detached",
+      ByteRange: [0, rangePlaceholder, rangePlaceholder, rangePlaceholder],
+      Contents: PDFHexString.of("0".repeat(padesSignatureMaxBytes * 2)),
+      M: PDFString.fromDate(signedAt),
+      Name: PDFString.of(certificate.subjectName),
+      Reason: PDFString.of("Sealed when the document was finalized, by the Signdesk sandbox's test certificate."),
+    }),
+  );
+  const widget = context.register(
+    context.obj({
+      Type: "Annot",
+      Subtype: "Widget",
+      FT: "Sig",
+      T: PDFString.of(signerLabel),
+      V: signature,
+      Rect: [0, 0, 0, 0],
+      F: 132,
+      P: page.ref,
+    }),
+  );
+  page.node.addAnnot(widget);
+
+  const acroForm = doc.catalog.lookup(PDFName.of("AcroForm"));
+  if (acroForm instanceof PDFDict) {
+    const fields = acroForm.lookup(PDFName.of("Fields"));
+    if (fields instanceof PDFArray) fields.push(widget);
+    else acroForm.set(PDFName.of("Fields"), context.obj([widget]));
+    acroForm.set(PDFName.of("SigFlags"), context.obj(3));
+  } else {
+    doc.catalog.set(PDFName.of("AcroForm"), context.obj({ Fields: [widget], SigFlags: 3 }));
+  }
+  return signature;
+}
+
+/**
+ * Fills the signature dictionary written at `offset` of `bytes`: its /ByteRange, then the CMS over the two ranges.
+ * `bytes` is changed in place; its length does not change.
+ */
+export function signSealField(bytes: Uint8Array, offset: number, certificate: SealCertificate): void {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
+    "latin1",
+    offset,
+    Math.min(bytes.length, offset + padesSignatureMaxBytes * 2 + 4096),
+  );
+  const range = /\/ByteRange\s*\[([^\]]*)\]/.exec(text);
+  const contents = /\/Contents\s*<(0*)>/.exec(text);
+  if (range?.[1] === undefined || contents?.[1] === undefined) {
+    throw new Error("The seal's signature dictionary has no placeholder.");
+  }
+  const gapStart = offset + contents.index + contents[0].indexOf("<");
+  const gapEnd = gapStart + contents[1].length + 2;
+  const byteRange = [0, gapStart, gapEnd, bytes.length - gapEnd];
+  const written = byteRange.join(" ");
+  if (written.length > range[1].length) throw new Error("The seal's /ByteRange placeholder is too short.");
+  const rangeAt = offset + range.index + range[0].indexOf("[") + 1;
+  bytes.set(Buffer.from(written.padEnd(range[1].length, " "), "latin1"), rangeAt);
+
+  const digest = createHash("sha256").update(bytes.subarray(0, gapStart)).update(bytes.subarray(gapEnd)).digest();
+  const cms = createPadesSignature(new Uint8Array(digest), certificate);
+  if (cms.length > padesSignatureMaxBytes) throw new Error("The seal's signature is larger than the room reserved.");
+  bytes.set(
+    Buffer.from(Buffer.from(cms).toString("hex").toUpperCase().padEnd(contents[1].length, "0"), "latin1"),
+    gapStart + 1,
+  );
+}
