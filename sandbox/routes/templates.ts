@@ -5,6 +5,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { SandboxContext } from "../context";
 import { createDocument } from "../documents/create-document";
+import { checkFinalizable } from "../documents/finalize-trial";
 import { receiveUpload } from "../documents/receive-upload";
 import { checkRecipients } from "../documents/recipients";
 import { isJsonText, parseTemplateFields } from "../documents/template-fields";
@@ -94,6 +95,7 @@ export function templateRoutes(app: FastifyInstance, context: SandboxContext): v
       if (pdfFile !== form.file) converted = pdfFile;
       const pages = await inspectPdf(pdfFile).catch(asBadRequest);
       const groups = parseTemplateFields(fields, pages);
+      await checkFinalizable(context, pdfFile, groups).catch(asBadRequest);
       const recipients = recipientList === undefined ? null : checkRecipients(recipientList, groups.length, true);
 
       const id = randomUUID();
