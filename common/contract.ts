@@ -6,6 +6,7 @@ import { type ChannelName, channelNames, type EventName, type MethodName } from 
 import { DocumentListQuerySchema, TemplateUseSchema } from "./document-list";
 import { DraftSchema, DraftSummarySchema } from "./draft";
 import { LibreOfficeStatusSchema, ProgramPathSchema } from "./libreoffice";
+import { PdfSealSummarySchema } from "./pdf-seal";
 import { DocumentNameSchema, TemplateNameSchema } from "./record-names";
 import {
   ConnectionStateSchema,
@@ -236,7 +237,7 @@ export const channels = {
   documentsDownload: {
     channel: channelNames.documentsDownload,
     args: z.object({ pdfId: Id, transferId: TransferId }),
-    result: z.object({ path: z.string(), bytes: z.number() }),
+    result: z.object({ path: z.string(), bytes: z.number(), seal: PdfSealSummarySchema }),
   },
   documentsShowInFolder: {
     channel: channelNames.documentsShowInFolder,

@@ -6,6 +6,7 @@ import { importDocuments } from "../documents/import-documents";
 import { connectionView, iso, refreshDocuments } from "../documents/refresh-documents";
 import { createDocumentOnce, newDocumentRecord, trackNewDocument } from "../documents/send-document";
 import { downloadFinalPdf } from "../downloads/download-final-pdf";
+import { sealSummaryOf } from "../downloads/seal-summary";
 import { HandlerError } from "../handler-error";
 import { activeTemplate } from "../templates/active-template";
 import { checkSendRecipients } from "../templates/draft-to-wire";
@@ -119,7 +120,7 @@ export function documentHandlers(
         throw error;
       });
       core.downloaded.add(saved.path);
-      return saved;
+      return { ...saved, seal: await sealSummaryOf(saved.path) };
     },
 
     documentsShowInFolder: ({ path }) => {

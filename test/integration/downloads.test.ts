@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
-import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { downloadFinalPdf } from "../../main/downloads/download-final-pdf";
+import { sealSummaryOf } from "../../main/downloads/seal-summary";
 import { currentFinalUrl, finishedDocument } from "../support/finished-document";
 import { type RunningSandbox, startSandbox } from "../support/sandbox";
 
@@ -21,6 +22,34 @@ describe("downloading the final PDF", () => {
   afterAll(async () => {
     await running?.close();
     await rm(folder, { recursive: true, force: true });
+  });
+
+  it("finds the sandbox's seal over the whole saved file, and tells a changed or extended copy", async () => {
+    const { pdfId, finalUrl } = await finishedDocument(running, "Sealed lease");
+    const saved = await downloadFinalPdf({
+      finalUrl,
+      refreshUrl: () => currentFinalUrl(running, pdfId),
+      directory: folder,
+      documentName: "Sealed lease",
+    });
+    const seal = await sealSummaryOf(saved.path);
+    expect(seal).toMatchObject({ signatures: 1, sealed: true, intact: true });
+    expect(seal.signerName).toContain("Signdesk Sandbox Test Certificate");
+    expect(seal.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+
+    const bytes = await readFile(saved.path);
+    // One byte of the stamped document changed: the digest no longer matches.
+    const changed = Buffer.from(bytes);
+    const at = changed.indexOf("/MediaBox");
+    changed[at + 1] = "m".charCodeAt(0);
+    await writeFile(path.join(folder, "changed.pdf"), changed);
+    expect(await sealSummaryOf(path.join(folder, "changed.pdf"))).toMatchObject({ sealed: false, intact: false });
+    // Bytes added after the seal: it no longer covers the whole file.
+    await writeFile(path.join(folder, "extended.pdf"), Buffer.concat([bytes, Buffer.from("\n% added\n")]));
+    expect(await sealSummaryOf(path.join(folder, "extended.pdf"))).toMatchObject({ sealed: false, intact: false });
+    await rm(path.join(folder, "changed.pdf"));
+    await rm(path.join(folder, "extended.pdf"));
+    await rm(saved.path);
   });
 
   it("saves it under a readable, unique name, streamed with progress, byte for byte", async () => {

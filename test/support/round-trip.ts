@@ -514,6 +514,10 @@ export async function runRoundTrip(host: RoundTripHost): Promise<RoundTripOutcom
   host.onSaved(savedPath);
   expect(savedPath.endsWith(`${documentName} - signed.pdf`)).toBe(true);
   await expect(page.getByRole("button", { name: "Download again" }).count()).resolves.toBe(1);
+  // The details say the saved file carries the sandbox's seal over every byte, and which certificate made it.
+  const seal = page.getByRole("status").filter({ hasText: "Sealed and intact." });
+  await expect(seal.textContent()).resolves.toContain("by Signdesk Sandbox Test Certificate");
+  await expect(seal.locator("code.seal-fingerprint").textContent()).resolves.toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
   const pdf = new Uint8Array(await readFile(savedPath));
   expect(Buffer.from(pdf.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
   await checkSignedPdf(pdf, {

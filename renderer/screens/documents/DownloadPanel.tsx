@@ -1,9 +1,11 @@
 import { useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
+import type { PdfSealSummary } from "../../../common/pdf-seal";
+import { SealNotice } from "./SealNotice";
 
 export type DownloadState =
   | { phase: "downloading"; done: number; total: number | null }
-  | { phase: "saved"; path: string; bytes: number }
+  | { phase: "saved"; path: string; bytes: number; seal: PdfSealSummary }
   | { phase: "failed"; message: string };
 
 const units = ["bytes", "KB", "MB", "GB"];
@@ -92,6 +94,7 @@ export function DownloadPanel({ bridge, documentName, state, onDownload }: Downl
           Saved ({formatBytes(state.bytes)}) to <code className="saved-path">{state.path}</code>
         </p>
       )}
+      {state?.phase === "saved" && <SealNotice seal={state.seal} />}
       {state?.phase === "failed" && (
         <p className="problem" role="alert">
           The download failed: {state.message}
