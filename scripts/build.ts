@@ -18,6 +18,8 @@ export function mainBuildOptions(mode: "production" | "development"): BuildOptio
     entryPoints: {
       index: path.join(root, "main/index.ts"),
       "page-geometry-worker": path.join(root, "sandbox/pdf/page-geometry-worker.ts"),
+      // The sandbox's final PDFs (stamps, audit pages, seal), built off the thread that serves requests.
+      "final-pdf-worker": path.join(root, "sandbox/final-pdf/final-pdf-worker.ts"),
       // SQLite's check of a large records database, off the main thread.
       "quick-check-worker": path.join(root, "main/records/quick-check-worker.ts"),
       // The Documents list's pages and searches, read on a connection of their own off the main thread.

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FieldType } from "../../common/fields";
 import type { SandboxContext } from "../context";
-import { buildFinalPdf, type StampedField } from "../final-pdf/build-final-pdf";
+import type { StampedField } from "../final-pdf/build-final-pdf";
+import { buildFinalPdfOffThread } from "../final-pdf/final-pdf-job";
 import { loadOrCreateSealCertificate } from "../final-pdf/seal/sandbox-certificate";
 import { PdfProblem } from "../pdf/pdf-problem";
 import type { TemplateField } from "../state/schema";
@@ -21,9 +22,14 @@ const sampleValues: Record<FieldType, string | boolean> = {
   Checkbox: true,
 };
 
-/** The sandbox's seal certificate, kept in its data folder. */
-export function sealCertificateOf(context: SandboxContext) {
-  return loadOrCreateSealCertificate(path.join(context.store.dataDir, "seal"));
+/**
+ * The folder of the sandbox's seal certificate, in its data folder; the certificate is made there before any
+ * worker reads it, so that concurrent finalizations never make two.
+ */
+export async function sealFolderOf(context: SandboxContext): Promise<string> {
+  const folder = path.join(context.store.dataDir, "seal");
+  await loadOrCreateSealCertificate(folder);
+  return folder;
 }
 
 /**
@@ -45,10 +51,10 @@ export async function checkFinalizable(
   }));
   const now = new Date(context.now()).toISOString();
   try {
-    await buildFinalPdf(
-      new Uint8Array(await readFile(pdfFile)),
+    await buildFinalPdfOffThread({
+      original: new Uint8Array(await readFile(pdfFile)),
       fields,
-      {
+      audit: {
         documentId: "trial",
         documentName: "Trial",
         createdAt: now,
@@ -56,8 +62,8 @@ export async function checkFinalizable(
         signers: [],
         originalSha256: "",
       },
-      await sealCertificateOf(context),
-    );
+      sealFolder: await sealFolderOf(context),
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new PdfProblem(`The PDF cannot be used: its signed copy could not be made (${reason.replace(/\.$/, "")}).`, {

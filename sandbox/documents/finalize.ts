@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SandboxContext } from "../context";
-import { buildFinalPdf, type StampedField } from "../final-pdf/build-final-pdf";
+import type { StampedField } from "../final-pdf/build-final-pdf";
+import { buildFinalPdfOffThread } from "../final-pdf/final-pdf-job";
 import { writeFileAtomic } from "../state/atomic-write";
 import type { SignedDocument, Template } from "../state/schema";
 import { downloadUrl } from "./download-urls";
 import { fieldValue } from "./field-values";
-import { sealCertificateOf } from "./finalize-trial";
+import { sealFolderOf } from "./finalize-trial";
 
 /**
  * Produces the final PDF of a fully signed document (every value stamped in its box, plus the audit
@@ -28,10 +29,10 @@ export async function finalizeDocument(
     }),
   );
   const finalizedAt = new Date(context.now()).toISOString();
-  const final = await buildFinalPdf(
-    new Uint8Array(original),
+  const final = await buildFinalPdfOffThread({
+    original: new Uint8Array(original),
     fields,
-    {
+    audit: {
       documentId: document.id,
       documentName: document.name,
       createdAt: document.createdAt,
@@ -44,8 +45,8 @@ export async function finalizeDocument(
       })),
       originalSha256: template.sha256,
     },
-    await sealCertificateOf(context),
-  );
+    sealFolder: await sealFolderOf(context),
+  });
   const relative = path.join("files", "final", `${document.id}.pdf`);
   await mkdir(context.store.filePath(path.dirname(relative)), { recursive: true });
   await writeFileAtomic(context.store.filePath(relative), final.bytes);

@@ -11,6 +11,11 @@ import type { XrefChain, XrefEntry, XrefKind } from "./xref-chain";
  * with the one recorded at the previous commit, so nothing depends on pdf-lib marking its own changes.
  * When the file's own chain cannot be followed (a damaged cross-reference section that readers rebuild), the
  * first section lists every object of the file, found as readers find them, and has no /Prev.
+ *
+ * Hand-written after evaluating the libraries that save incrementally: @cantoo/pdf-lib (`saveIncremental`) and
+ * pdf-lib-incremental-save write what their own change tracking marked, in the cross-reference kind their save
+ * options name rather than the file's, and neither can write a complete section for a file whose chain is damaged;
+ * @pdfme/pdf-lib has no incremental save.
  */
 export interface CommitResult {
   /** The whole file: the previous bytes followed by the new section. */

@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import { Worker, type WorkerOptions } from "node:worker_threads";
+import type { AuditTrail, FinalPdf, StampedField } from "./build-final-pdf";
+
+export interface FinalPdfRequest {
+  original: Uint8Array;
+  fields: StampedField[];
+  audit: AuditTrail;
+  /** The folder of the seal's certificate (see seal/sandbox-certificate.ts). */
+  sealFolder: string;
+}
+
+export type FinalPdfReply = ({ ok: true } & FinalPdf) | { ok: false; message: string };
+
+/** A file that takes longer than this to finalize is given up on (the worker is ended). */
+const timeLimitMs = 120_000;
+
+/**
+ * The bundled worker beside the main bundle; from source (tests, `npm run sandbox`), the TypeScript file through
+ * tsx, told to keep no cache.
+ */
+function workerSource(): { url: URL; options: WorkerOptions } {
+  const built = new URL("./final-pdf-worker.mjs", import.meta.url);
+  if (existsSync(built)) return { url: built, options: {} };
+  return {
+    url: new URL("./final-pdf-worker.ts", import.meta.url),
+    options: { execArgv: ["--import", "tsx"], env: { ...process.env, TSX_DISABLE_CACHE: "1" } },
+  };
+}
+
+/**
+ * Builds the final PDF in a worker thread of its own, one per job (finalizing is rare next to other requests), with
+ * its heap bounded apart from the process's. Throws an Error with buildFinalPdf's message when it fails.
+ */
+export function buildFinalPdfOffThread(request: FinalPdfRequest): Promise<FinalPdf> {
+  const { url, options } = workerSource();
+  const worker = new Worker(url, { ...options, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
+  return new Promise<FinalPdf>((resolve, reject) => {
+    let settled = false;
+    const settle = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      action();
+    };
+    const timer = setTimeout(
+      () => settle(() => reject(new Error(`making the final PDF took longer than ${timeLimitMs / 1000} seconds`))),
+      timeLimitMs,
+    );
+    worker.once("message", (reply: FinalPdfReply) =>
+      settle(() => (reply.ok ? resolve(reply) : reject(new Error(reply.message)))),
+    );
+    worker.once("error", (error) => settle(() => reject(error)));
+    worker.once("exit", () => settle(() => reject(new Error("the final PDF's worker stopped unexpectedly"))));
+    worker.postMessage(request);
+  });
+}
