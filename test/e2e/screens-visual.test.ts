@@ -369,6 +369,30 @@ describeWith(
       await page().locator("tbody tr").first().waitFor();
     });
 
+    it("a document's details after its download: saved, sealed and intact", async () => {
+      await page().locator(`[data-open-document="${signedId}"]`).click();
+      await page().getByRole("button", { name: "Download", exact: true }).click();
+      const seal = page().getByRole("status").filter({ hasText: "Sealed and intact." });
+      await seal.waitFor({ timeout: 20_000 });
+      // The saved path and the sandbox's certificate differ on every run: the picture shows fixed stand-ins.
+      await page().evaluate(() => {
+        const fixed: [string, string][] = [
+          ["code.saved-path", "/home/ada/Downloads/Purchase - signed.pdf"],
+          [
+            "code.seal-fingerprint",
+            Array.from({ length: 32 }, (_, index) =>
+              (index * 7).toString(16).padStart(2, "0").slice(-2).toUpperCase(),
+            ).join(":"),
+          ],
+        ];
+        for (const [selector, text] of fixed)
+          for (const element of document.querySelectorAll(selector)) element.textContent = text;
+      });
+      await checkBothSchemes("document-downloaded", ".seal-notice");
+      await page().getByRole("button", { name: "All documents" }).click();
+      await page().locator("tbody tr").first().waitFor();
+    });
+
     it("a sandbox document's details while out for signing: each recipient's signing page", async () => {
       await goTo("documents", "Documents");
       await page().locator(`[data-open-document="${partlyId}"]`).click();
