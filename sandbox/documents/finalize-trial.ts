@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FieldType } from "../../common/fields";
 import type { SandboxContext } from "../context";
@@ -52,7 +51,7 @@ export async function checkFinalizable(
   const now = new Date(context.now()).toISOString();
   try {
     await buildFinalPdfOffThread({
-      original: new Uint8Array(await readFile(pdfFile)),
+      originalFile: pdfFile,
       fields,
       audit: {
         documentId: "trial",
@@ -63,6 +62,7 @@ export async function checkFinalizable(
         originalSha256: "",
       },
       sealFolder: await sealFolderOf(context),
+      outputFile: null,
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,10 +1,8 @@
-import { createHash } from "node:crypto";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { SandboxContext } from "../context";
 import type { StampedField } from "../final-pdf/build-final-pdf";
 import { buildFinalPdfOffThread } from "../final-pdf/final-pdf-job";
-import { writeFileAtomic } from "../state/atomic-write";
 import type { SignedDocument, Template } from "../state/schema";
 import { downloadUrl } from "./download-urls";
 import { fieldValue } from "./field-values";
@@ -19,7 +17,6 @@ export async function finalizeDocument(
   document: SignedDocument,
   template: Template,
 ): Promise<void> {
-  const original = await readFile(context.store.filePath(template.file));
   const fields: StampedField[] = document.recipients.flatMap((recipient) =>
     (template.groups[recipient.group - 1] ?? []).flatMap((field) => {
       const value = fieldValue(recipient.values, field.id);
@@ -29,8 +26,10 @@ export async function finalizeDocument(
     }),
   );
   const finalizedAt = new Date(context.now()).toISOString();
+  const relative = path.join("files", "final", `${document.id}.pdf`);
+  await mkdir(context.store.filePath(path.dirname(relative)), { recursive: true });
   const final = await buildFinalPdfOffThread({
-    original: new Uint8Array(original),
+    originalFile: context.store.filePath(template.file),
     fields,
     audit: {
       documentId: document.id,
@@ -46,14 +45,12 @@ export async function finalizeDocument(
       originalSha256: template.sha256,
     },
     sealFolder: await sealFolderOf(context),
+    outputFile: context.store.filePath(relative),
   });
-  const relative = path.join("files", "final", `${document.id}.pdf`);
-  await mkdir(context.store.filePath(path.dirname(relative)), { recursive: true });
-  await writeFileAtomic(context.store.filePath(relative), final.bytes);
   document.final = {
     file: relative,
     finalizedAt,
-    sha256: createHash("sha256").update(final.bytes).digest("hex"),
+    sha256: final.sha256,
     signedContentSha256: final.signedContentSha256,
   };
   context.webhooks.enqueue(document.userId, document.id, "document.finalized", {

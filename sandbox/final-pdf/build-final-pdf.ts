@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { PDFDocument, type PDFPage } from "pdf-lib";
 import { type AuditTrail, drawAuditTrail } from "./audit-page";
 import { embedStampFont, type StampFont } from "./font";
-import { IncrementalWriter } from "./incremental-update";
+import { concat, IncrementalWriter } from "./incremental-update";
 import { isolatePageContent } from "./page-contents";
 import { repairPageTreeParents } from "./page-tree-repair";
 import type { SealCertificate } from "./seal/sandbox-certificate";
@@ -14,18 +13,20 @@ export type { AuditSigner, AuditTrail } from "./audit-page";
 export type { StampedField } from "./stamp-field";
 
 export interface FinalPdf {
-  bytes: Uint8Array;
+  /** The file in parts (the original, then each update): written one after the other, they are the final PDF. */
+  parts: readonly Uint8Array[];
+  /** The parts joined (made on first use: a final PDF can be large). */
+  readonly bytes: Uint8Array;
+  length: number;
+  /** SHA-256 (lowercase hex) of the whole final PDF. */
+  sha256: string;
   /**
    * SHA-256 (lowercase hex) of the stamped document without the audit trail. That document is the first bytes of
-   * `bytes` (the audit trail is an incremental update), and its length is printed in the audit trail.
+   * the file (the audit trail is an incremental update), and its length is printed in the audit trail.
    */
   signedContentSha256: string;
-  /** Length of that stamped document, a byte prefix of `bytes`. */
+  /** Length of that stamped document, a byte prefix of the file. */
   signedContentLength: number;
-}
-
-function sha256Hex(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
 }
 
 /**
@@ -63,21 +64,33 @@ export async function buildFinalPdf(
     }
     await stampField(page, field, stamp, resources);
   }
-  const signed = (await writer.commit()).bytes;
-  const signedContentSha256 = sha256Hex(signed);
+  const signedContentLength = (await writer.commit()).length;
+  const signedContentSha256 = writer.sha256();
 
   drawAuditTrail(doc, await embedStampFont(doc, "SDAUDT"), audit, {
     sha256: signedContentSha256,
-    byteLength: signed.length,
+    byteLength: signedContentLength,
     sealFingerprint: seal.fingerprintSha256,
   });
   await writer.commit();
 
   const lastPage = doc.getPage(doc.getPageCount() - 1);
   const signature = addSealField(doc, lastPage, seal, new Date(audit.finalizedAt));
-  const { bytes, offsets } = await writer.commit();
+  const { offsets } = await writer.commit();
   const at = offsets.get(signature.objectNumber);
   if (at === undefined) throw new Error("The seal's signature dictionary was not written.");
-  signSealField(bytes, at, seal);
-  return { bytes, signedContentSha256, signedContentLength: signed.length };
+  const parts = writer.fileParts;
+  signSealField(parts, at, seal);
+  let joined: Uint8Array | undefined;
+  return {
+    parts,
+    get bytes() {
+      joined ??= concat(parts);
+      return joined;
+    },
+    length: parts.reduce((total, part) => total + part.length, 0),
+    sha256: writer.sha256(),
+    signedContentSha256,
+    signedContentLength,
+  };
 }

@@ -3,14 +3,20 @@ import { Worker, type WorkerOptions } from "node:worker_threads";
 import type { AuditTrail, FinalPdf, StampedField } from "./build-final-pdf";
 
 export interface FinalPdfRequest {
-  original: Uint8Array;
+  /** The original PDF's path: the worker reads it, so its bytes are never copied between threads. */
+  originalFile: string;
   fields: StampedField[];
   audit: AuditTrail;
   /** The folder of the seal's certificate (see seal/sandbox-certificate.ts). */
   sealFolder: string;
+  /** Where the worker writes the final PDF (atomically); none for a trial, whose result is only checked. */
+  outputFile: string | null;
 }
 
-export type FinalPdfReply = ({ ok: true } & FinalPdf) | { ok: false; message: string };
+/** What the final PDF is, once written (or, for a trial, would be). */
+export type FinalPdfFacts = Pick<FinalPdf, "length" | "sha256" | "signedContentSha256" | "signedContentLength">;
+
+export type FinalPdfReply = ({ ok: true } & FinalPdfFacts) | { ok: false; message: string };
 
 /** A file that takes longer than this to finalize is given up on (the worker is ended). */
 const timeLimitMs = 120_000;
@@ -30,12 +36,13 @@ function workerSource(): { url: URL; options: WorkerOptions } {
 
 /**
  * Builds the final PDF in a worker thread of its own, one per job (finalizing is rare next to other requests), with
- * its heap bounded apart from the process's. Throws an Error with buildFinalPdf's message when it fails.
+ * its heap bounded apart from the process's; the worker reads the original and writes the result itself, so no
+ * file's bytes cross threads. Throws an Error with buildFinalPdf's message when it fails.
  */
-export function buildFinalPdfOffThread(request: FinalPdfRequest): Promise<FinalPdf> {
+export function buildFinalPdfOffThread(request: FinalPdfRequest): Promise<FinalPdfFacts> {
   const { url, options } = workerSource();
   const worker = new Worker(url, { ...options, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
-  return new Promise<FinalPdf>((resolve, reject) => {
+  return new Promise<FinalPdfFacts>((resolve, reject) => {
     let settled = false;
     const settle = (action: () => void) => {
       if (settled) return;

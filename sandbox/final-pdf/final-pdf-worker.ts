@@ -3,7 +3,9 @@
  * PDF takes long enough to stall the thread that asked, which is the sandbox's HTTP server and, in the app,
  * Electron's main process.
  */
+import { readFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
+import { writeFileAtomic } from "../state/atomic-write";
 import { buildFinalPdf } from "./build-final-pdf";
 import type { FinalPdfReply, FinalPdfRequest } from "./final-pdf-job";
 import { loadOrCreateSealCertificate } from "./seal/sandbox-certificate";
@@ -11,8 +13,16 @@ import { loadOrCreateSealCertificate } from "./seal/sandbox-certificate";
 export async function answerFinalPdfRequest(request: FinalPdfRequest): Promise<FinalPdfReply> {
   try {
     const seal = await loadOrCreateSealCertificate(request.sealFolder);
-    const final = await buildFinalPdf(request.original, request.fields, request.audit, seal);
-    return { ok: true, ...final };
+    const original = await readFile(request.originalFile);
+    const final = await buildFinalPdf(
+      new Uint8Array(original.buffer, original.byteOffset, original.byteLength),
+      request.fields,
+      request.audit,
+      seal,
+    );
+    if (request.outputFile !== null) await writeFileAtomic(request.outputFile, final.parts);
+    const { length, sha256, signedContentSha256, signedContentLength } = final;
+    return { ok: true, length, sha256, signedContentSha256, signedContentLength };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
@@ -20,6 +30,6 @@ export async function answerFinalPdfRequest(request: FinalPdfRequest): Promise<F
 
 parentPort?.on("message", (request: FinalPdfRequest) => {
   void answerFinalPdfRequest(request).then((reply) => {
-    parentPort?.postMessage(reply, reply.ok ? [reply.bytes.buffer as ArrayBuffer] : []);
+    parentPort?.postMessage(reply);
   });
 });

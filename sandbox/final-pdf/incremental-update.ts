@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { deflateSync } from "node:zlib";
-import type { PDFDocument, PDFObject } from "pdf-lib";
+import { type PDFDocument, type PDFObject, PDFRawStream } from "pdf-lib";
 import type { XrefChain, XrefEntry, XrefKind } from "./xref-chain";
 
 /**
@@ -18,10 +19,32 @@ import type { XrefChain, XrefEntry, XrefKind } from "./xref-chain";
  * @pdfme/pdf-lib has no incremental save.
  */
 export interface CommitResult {
-  /** The whole file: the previous bytes followed by the new section. */
-  bytes: Uint8Array;
+  /** Length of the whole file after this section. */
+  length: number;
   /** Byte offset of each object written in this section, by object number. */
   offsets: Map<number, number>;
+}
+
+/**
+ * How an object was serialised at the last commit. A stream read from the file keeps its data by reference (no
+ * copy of a 50 MB image): its data is unchanged as long as it is the same array.
+ */
+type Snapshot = { bytes: Uint8Array } | { dictionary: Uint8Array; contents: Uint8Array };
+
+function snapshotOf(object: PDFObject): Snapshot {
+  if (object instanceof PDFRawStream) return { dictionary: serialise(object.dict), contents: object.contents };
+  return { bytes: serialise(object) };
+}
+
+function unchanged(previous: Snapshot, object: PDFObject): boolean {
+  if ("contents" in previous) {
+    return (
+      object instanceof PDFRawStream &&
+      object.contents === previous.contents &&
+      sameBytes(previous.dictionary, serialise(object.dict))
+    );
+  }
+  return !(object instanceof PDFRawStream) && sameBytes(previous.bytes, serialise(object));
 }
 
 function serialise(object: PDFObject): Uint8Array {
@@ -37,8 +60,10 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 const encoder = new TextEncoder();
 
 export class IncrementalWriter {
-  private readonly before = new Map<string, Uint8Array>();
-  private base: Uint8Array;
+  private readonly before = new Map<string, Snapshot>();
+  /** The file as it stands: the original, then each section committed. */
+  private readonly parts: Uint8Array[];
+  private length: number;
   private startxref: number;
   private readonly kind: XrefKind;
   private size: number;
@@ -51,35 +76,42 @@ export class IncrementalWriter {
     chain: XrefChain,
   ) {
     if (doc.context.trailerInfo.Encrypt !== undefined) throw new Error("Cannot append to an encrypted PDF.");
-    this.base = original;
+    this.parts = [original];
+    this.length = original.length;
     this.startxref = chain.startxref;
     this.kind = chain.kind;
     this.size = chain.size;
     this.rebuilt = chain.intact ? null : chain.entries;
     // New objects must take numbers the file has never used, even ones only its /Size declares.
     doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, chain.size - 1);
-    for (const [ref, object] of doc.context.enumerateIndirectObjects()) this.before.set(ref.tag, serialise(object));
+    for (const [ref, object] of doc.context.enumerateIndirectObjects()) this.before.set(ref.tag, snapshotOf(object));
   }
 
-  /** The file as it stands after the last commit. */
-  get bytes(): Uint8Array {
-    return this.base;
+  /** The file as it stands after the last commit: the original, then each section (joined, they are the file). */
+  get fileParts(): readonly Uint8Array[] {
+    return this.parts;
+  }
+
+  /** SHA-256 of the file as it stands, without joining its parts. */
+  sha256(): string {
+    const hash = createHash("sha256");
+    for (const part of this.parts) hash.update(part);
+    return hash.digest("hex");
   }
 
   async commit(): Promise<CommitResult> {
     await this.doc.flush();
     const changed: { number: number; generation: number; bytes: Uint8Array }[] = [];
     for (const [ref, object] of this.doc.context.enumerateIndirectObjects()) {
-      const bytes = serialise(object);
       const previous = this.before.get(ref.tag);
-      if (previous !== undefined && sameBytes(previous, bytes)) continue;
-      changed.push({ number: ref.objectNumber, generation: ref.generationNumber, bytes });
-      this.before.set(ref.tag, bytes);
+      if (previous !== undefined && unchanged(previous, object)) continue;
+      changed.push({ number: ref.objectNumber, generation: ref.generationNumber, bytes: serialise(object) });
+      this.before.set(ref.tag, snapshotOf(object));
     }
     changed.sort((a, b) => a.number - b.number);
 
-    const chunks: Uint8Array[] = [this.base, encoder.encode("\n")];
-    let offset = this.base.length + 1;
+    const chunks: Uint8Array[] = [encoder.encode("\n")];
+    let offset = this.length + 1;
     const offsets = new Map<number, number>();
     const entries = new Map<number, XrefEntry>(this.rebuilt ?? []);
     for (const object of changed) {
@@ -93,14 +125,16 @@ export class IncrementalWriter {
 
     const prev = this.rebuilt === null ? this.startxref : null;
     this.size = Math.max(this.size, this.doc.context.largestObjectNumber + 1);
-    const section =
-      this.kind === "stream" ? this.xrefStream(entries, offset, prev) : this.xrefTable(entries, offset, prev);
-    chunks.push(section);
+    chunks.push(
+      this.kind === "stream" ? this.xrefStream(entries, offset, prev) : this.xrefTable(entries, offset, prev),
+    );
 
-    this.base = concat(chunks);
+    const section = concat(chunks);
+    this.parts.push(section);
+    this.length += section.length;
     this.startxref = offset;
     this.rebuilt = null;
-    return { bytes: this.base, offsets };
+    return { length: this.length, offsets };
   }
 
   private trailerEntries(prev: number | null): Record<string, PDFObject | number> {
@@ -174,8 +208,8 @@ export class IncrementalWriter {
   }
 }
 
-/** A plain Uint8Array (pdf.js and others refuse a Node Buffer). */
-function concat(chunks: Uint8Array[]): Uint8Array {
+/** The chunks joined, as a plain Uint8Array (pdf.js and others refuse a Node Buffer). */
+export function concat(chunks: readonly Uint8Array[]): Uint8Array {
   const result = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
   let at = 0;
   for (const chunk of chunks) {

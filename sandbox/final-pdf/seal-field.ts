@@ -64,32 +64,40 @@ export function addSealField(doc: PDFDocument, page: PDFPage, certificate: SealC
 }
 
 /**
- * Fills the signature dictionary written at `offset` of `bytes`: its /ByteRange, then the CMS over the two ranges.
- * `bytes` is changed in place; its length does not change.
+ * Fills the signature dictionary written at `offset` of the file made of `parts` (it lies in the last part): its
+ * /ByteRange, then the CMS over the two ranges. The last part is changed in place; no length changes.
  */
-export function signSealField(bytes: Uint8Array, offset: number, certificate: SealCertificate): void {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
+export function signSealField(parts: readonly Uint8Array[], offset: number, certificate: SealCertificate): void {
+  const last = parts.at(-1);
+  if (last === undefined) throw new Error("There is no file to seal.");
+  const length = parts.reduce((total, part) => total + part.length, 0);
+  const lastStart = length - last.length;
+  const local = offset - lastStart;
+  if (local < 0) throw new Error("The seal's signature dictionary is not in the last update.");
+  const text = Buffer.from(last.buffer, last.byteOffset, last.byteLength).toString(
     "latin1",
-    offset,
-    Math.min(bytes.length, offset + padesSignatureMaxBytes * 2 + 4096),
+    local,
+    Math.min(last.length, local + padesSignatureMaxBytes * 2 + 4096),
   );
   const range = /\/ByteRange\s*\[([^\]]*)\]/.exec(text);
   const contents = /\/Contents\s*<(0*)>/.exec(text);
   if (range?.[1] === undefined || contents?.[1] === undefined) {
     throw new Error("The seal's signature dictionary has no placeholder.");
   }
-  const gapStart = offset + contents.index + contents[0].indexOf("<");
+  const gapStart = local + contents.index + contents[0].indexOf("<");
   const gapEnd = gapStart + contents[1].length + 2;
-  const byteRange = [0, gapStart, gapEnd, bytes.length - gapEnd];
+  const byteRange = [0, lastStart + gapStart, lastStart + gapEnd, length - (lastStart + gapEnd)];
   const written = byteRange.join(" ");
   if (written.length > range[1].length) throw new Error("The seal's /ByteRange placeholder is too short.");
-  const rangeAt = offset + range.index + range[0].indexOf("[") + 1;
-  bytes.set(Buffer.from(written.padEnd(range[1].length, " "), "latin1"), rangeAt);
+  const rangeAt = local + range.index + range[0].indexOf("[") + 1;
+  last.set(Buffer.from(written.padEnd(range[1].length, " "), "latin1"), rangeAt);
 
-  const digest = createHash("sha256").update(bytes.subarray(0, gapStart)).update(bytes.subarray(gapEnd)).digest();
-  const cms = createPadesSignature(new Uint8Array(digest), certificate);
+  const hash = createHash("sha256");
+  for (const part of parts.slice(0, -1)) hash.update(part);
+  hash.update(last.subarray(0, gapStart)).update(last.subarray(gapEnd));
+  const cms = createPadesSignature(new Uint8Array(hash.digest()), certificate);
   if (cms.length > padesSignatureMaxBytes) throw new Error("The seal's signature is larger than the room reserved.");
-  bytes.set(
+  last.set(
     Buffer.from(Buffer.from(cms).toString("hex").toUpperCase().padEnd(contents[1].length, "0"), "latin1"),
     gapStart + 1,
   );
