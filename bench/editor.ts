@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import type { SigndeskApi } from "../common/contract.ts";
 import { copyFileDurably } from "../main/drafts/draft-files.ts";
-import { inspectPdf } from "../sandbox/pdf/inspect-pdf.ts";
+import { inspectPdf } from "../node-shared/pdf/inspect-pdf.ts";
 import { runUnderPrivateKeyring } from "../scripts/private-keyring.ts";
 import { type AppHarness, openApp } from "../test/support/app-harness.ts";
 import { buildPage } from "../test/support/build-page.ts";

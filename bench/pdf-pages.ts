@@ -4,7 +4,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { PDFDocument } from "pdf-lib";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { inspectPdf } from "../sandbox/pdf/inspect-pdf.ts";
+import { inspectPdf } from "../node-shared/pdf/inspect-pdf.ts";
 
 /**
  * Reading the pages of a PDF whose page tree is one flat /Kids array (as many producers write it):

@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Account } from "../common/accounts";
-import { findSoffice, type SofficeEnvironment, systemEnvironment } from "../sandbox/pdf/find-soffice";
+import { findSoffice, type SofficeEnvironment, systemEnvironment } from "../node-shared/pdf/find-soffice";
 import { AccountService } from "./accounts/accounts";
 import { checkConnection } from "./accounts/check-connection";
 import type { SecretStore } from "./accounts/keychain";

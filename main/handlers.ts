@@ -1,5 +1,5 @@
 import type { IpcError } from "../common/result";
-import { PdfProblem } from "../sandbox/pdf/pdf-problem";
+import { PdfProblem } from "../node-shared/pdf/pdf-problem";
 import { KeychainUnavailableError } from "./accounts/keychain";
 import type { Core } from "./core-types";
 import { createDispatcher, type Dispatcher } from "./dispatch";

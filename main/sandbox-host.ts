@@ -1,6 +1,6 @@
 import path from "node:path";
 import { createSandbox, type Sandbox } from "../sandbox/index";
-import type { SofficeLocator } from "../sandbox/pdf/find-soffice";
+import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
 
 /**
  * Starts the embedded sandbox on loopback with its data in the user-data folder, on the port it had

@@ -3,7 +3,7 @@ import path from "node:path";
 import { methodNames } from "../common/channels";
 import { channels } from "../common/contract";
 import { fail } from "../common/result";
-import { fileNameTime } from "../sandbox/state/set-aside";
+import { fileNameTime } from "../node-shared/files/set-aside";
 import { createDispatcher, type Dispatcher, type HandlerImplementations } from "./dispatch";
 import { HandlerError } from "./handler-error";
 import type { AppIdentity } from "./handlers";

@@ -5,7 +5,7 @@ import type { SandboxContext } from "./context";
 import { buildApp } from "./http/app";
 import { RateLimiter } from "./http/rate-limit";
 import { defaultTimeouts, type HttpTimeouts } from "./http/timeouts";
-import type { SofficeLocator } from "./pdf/find-soffice";
+import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
 import { documentRoutes } from "./routes/documents";
 import { inboxAccessRoutes } from "./routes/inbox-access";
 import { sandboxToolRoutes } from "./routes/sandbox-tools";

@@ -17,7 +17,7 @@ export function mainBuildOptions(mode: "production" | "development"): BuildOptio
     // The PDF page reader runs in a worker thread of its own, loaded as a file beside the main bundle.
     entryPoints: {
       index: path.join(root, "main/index.ts"),
-      "page-geometry-worker": path.join(root, "sandbox/pdf/page-geometry-worker.ts"),
+      "page-geometry-worker": path.join(root, "node-shared/pdf/page-geometry-worker.ts"),
       // The sandbox's final PDFs (stamps, audit pages, seal), built off the thread that serves requests.
       "final-pdf-worker": path.join(root, "sandbox/final-pdf/final-pdf-worker.ts"),
       // SQLite's check of a large records database, off the main thread.

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { link, open, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
-import { syncDirectory } from "../../sandbox/state/atomic-write";
+import { syncDirectory } from "../../node-shared/files/atomic-write";
 import { HandlerError } from "../handler-error";
 import { exists, uniqueSignedPdfPath } from "./file-names";
 

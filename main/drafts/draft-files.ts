@@ -1,7 +1,7 @@
 import { copyFile, open, readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { type Draft, DraftSchema, describeDraftIssues } from "../../common/draft";
-import { writeFileAtomic } from "../../sandbox/state/atomic-write";
+import { writeFileAtomic } from "../../node-shared/files/atomic-write";
 import { DraftError, draftMessages } from "./draft-errors";
 
 /** The files of one draft folder, `<root>/<id>/`. */

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { LibreOfficeStatus } from "../../common/libreoffice";
-import { libreOfficeDownload } from "../../sandbox/pdf/convert-docx";
+import { libreOfficeDownload } from "../../node-shared/pdf/convert-docx";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";

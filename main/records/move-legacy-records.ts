@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync } from "node:fs";
 import { DocumentRecordSchema, TemplateRecordSchema, WebhookRecordSchema } from "../../common/records";
 import { countOf, salvageRecords } from "../../common/salvage";
-import { fileNameTime } from "../../sandbox/state/set-aside";
+import { fileNameTime } from "../../node-shared/files/set-aside";
 import type { Settings } from "../settings/settings";
 import type { Records } from "./records";
 

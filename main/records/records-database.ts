@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { damagedName } from "../../sandbox/state/set-aside";
+import { damagedName } from "../../node-shared/files/set-aside";
 import { migrate } from "./migrations";
 
 export const recordsFileName = "records.sqlite";

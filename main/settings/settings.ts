@@ -3,7 +3,7 @@ import path from "node:path";
 import Conf from "conf";
 import { z } from "zod";
 import { countOf, salvageRecords } from "../../common/salvage";
-import { damagedName, setAsideSync } from "../../sandbox/state/set-aside";
+import { damagedName, setAsideSync } from "../../node-shared/files/set-aside";
 import {
   defaultSettings,
   type LegacyRecords,

@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
-import { writeFileAtomic } from "../state/atomic-write";
+import { writeFileAtomic } from "../../node-shared/files/atomic-write";
 import { buildFinalPdf } from "./build-final-pdf";
 import type { FinalPdfReply, FinalPdfRequest } from "./final-pdf-job";
 import { loadOrCreateSealCertificate } from "./seal/sandbox-certificate";

@@ -11,10 +11,10 @@ import { checkRecipients } from "../documents/recipients";
 import { isJsonText, parseTemplateFields } from "../documents/template-fields";
 import { ApiError } from "../http/api-error";
 import { userOf } from "../http/app";
-import { convertToPdf, usableKind } from "../pdf/convert-docx";
-import { inspectPdf } from "../pdf/inspect-pdf";
-import { PdfProblem } from "../pdf/pdf-problem";
-import { sniffUpload } from "../pdf/sniff";
+import { convertToPdf, usableKind } from "../../node-shared/pdf/convert-docx";
+import { inspectPdf } from "../../node-shared/pdf/inspect-pdf";
+import { PdfProblem } from "../../node-shared/pdf/pdf-problem";
+import { sniffUpload } from "../../node-shared/pdf/sniff";
 import type { Template } from "../state/schema";
 
 const maxNameLength = 255;

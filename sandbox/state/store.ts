@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { countOf, salvageRecords } from "../../common/salvage";
-import { writeFileAtomic } from "./atomic-write";
+import { writeFileAtomic } from "../../node-shared/files/atomic-write";
 import {
   type Delivery,
   type OutboxMessage,
@@ -13,7 +13,7 @@ import {
   type User,
   type Webhook,
 } from "./schema";
-import { damagedName, setAside } from "./set-aside";
+import { damagedName, setAside } from "../../node-shared/files/set-aside";
 
 const noticeEnd = "Signing links and keys it held no longer work; the app's own sandbox account is set up again.";
 

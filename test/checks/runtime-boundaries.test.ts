@@ -61,23 +61,134 @@ describe("runtime boundaries", () => {
     expect(result.output).toMatch(/error TS2306/);
   });
 
-  it("sandbox never imports main/ or electron, and main never imports the renderer", () => {
-    const offenders: string[] = [];
-    const scan = (folder: string, forbidden: RegExp) => {
-      for (const entry of readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
-        const file = path.join(entry.parentPath, entry.name);
-        for (const match of readFileSync(file, "utf8").matchAll(
-          /from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']/g,
-        )) {
-          const specifier = match[1] ?? match[2] ?? "";
-          if (forbidden.test(specifier)) offenders.push(`${path.relative(root, file)} imports ${specifier}`);
-        }
-      }
-    };
-    scan("sandbox", /^electron$|(^|\/)main\//);
-    scan("main", /(^|\/)renderer\//);
-    scan("preload", /^(?!electron$|\.)/);
-    expect(offenders).toEqual([]);
+  it("every import in the tree keeps to its runtime's rules", () => {
+    expect(treeOffences()).toEqual([]);
+  });
+
+  it.each(plantedViolations)("catches a planted violation: $rule", ({ file, source, rule }) => {
+    expect(importOffences(file, source).map((offence) => offence.rule)).toContain(rule);
+  });
+
+  it("lets the allowed imports through", () => {
+    const allowed: [string, string][] = [
+      ["main/index.ts", 'import { app } from "electron";'],
+      ["main/electron/window.ts", 'import { BrowserWindow } from "electron";'],
+      ["preload/index.ts", 'import { contextBridge } from "electron";'],
+      ["main/sandbox-host.ts", 'import { createSandbox } from "../sandbox/index";'],
+      ["main/drafts/draft-store.ts", 'import { inspectPdf } from "../../node-shared/pdf/inspect-pdf";'],
+      ["sandbox/routes/templates.ts", 'import { inspectPdf } from "../../node-shared/pdf/inspect-pdf";'],
+      ["renderer/App.tsx", 'import { z } from "zod";\nimport { channelNames } from "../common/channels";'],
+    ];
+    for (const [file, source] of allowed) expect(importOffences(file, source), file).toEqual([]);
   });
 });
+
+interface Offence {
+  file: string;
+  specifier: string;
+  rule: string;
+}
+
+const rules = {
+  electron: "electron only in main/index.ts, main/electron/ and preload/",
+  sandboxEntry: "main reaches the sandbox only through sandbox/index",
+  rendererNode: "the renderer never imports Node code (node: modules, main/, sandbox/, node-shared/, preload/)",
+  sandboxMain: "the sandbox never imports main/",
+  mainRenderer: "main never imports the renderer",
+  nodeSharedOwn: "node-shared/ imports only common/ and itself (never main/, sandbox/, renderer/)",
+  commonPure: "common/ imports only zod and itself",
+  preloadBridge: "the preload imports only electron and its own files",
+} as const;
+
+const nodeBuiltins = new Set([
+  "fs",
+  "path",
+  "os",
+  "child_process",
+  "crypto",
+  "http",
+  "https",
+  "net",
+  "url",
+  "util",
+  "stream",
+  "worker_threads",
+  "zlib",
+  "events",
+  "module",
+]);
+
+/** What a file's imports break, judged by where the file is and where each import leads. */
+function importOffences(file: string, source: string): Offence[] {
+  const offences: Offence[] = [];
+  const runtime = file.split("/")[0] ?? "";
+  const statements =
+    /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|(?:^|\n)\s*import\s*["']([^"']+)["']/g;
+  for (const match of source.matchAll(statements)) {
+    const specifier = match[1] ?? match[2] ?? match[3] ?? "";
+    const target = specifier.startsWith(".")
+      ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
+      : null;
+    const inFolder = (folder: string) => target !== null && (target === folder || target.startsWith(`${folder}/`));
+    const offend = (rule: string) => offences.push({ file, specifier, rule });
+    const isNode = specifier.startsWith("node:") || nodeBuiltins.has(specifier);
+    if (specifier === "electron") {
+      const allowed = file === "main/index.ts" || file.startsWith("main/electron/") || file.startsWith("preload/");
+      if (!allowed) offend(rules.electron);
+    }
+    if (runtime === "main") {
+      if (inFolder("sandbox") && !/^sandbox\/index(\.ts)?$/.test(target ?? "")) offend(rules.sandboxEntry);
+      if (inFolder("renderer")) offend(rules.mainRenderer);
+    }
+    if (runtime === "renderer") {
+      if (isNode || ["main", "sandbox", "node-shared", "preload"].some(inFolder)) offend(rules.rendererNode);
+    }
+    if (runtime === "sandbox" && inFolder("main")) offend(rules.sandboxMain);
+    if (runtime === "node-shared" && ["main", "sandbox", "renderer", "preload"].some(inFolder)) {
+      offend(rules.nodeSharedOwn);
+    }
+    if (runtime === "common" && (target === null ? specifier !== "zod" : !inFolder("common"))) offend(rules.commonPure);
+    if (runtime === "preload" && specifier !== "electron" && target === null) offend(rules.preloadBridge);
+  }
+  return offences;
+}
+
+function treeOffences(): Offence[] {
+  const offences: Offence[] = [];
+  for (const folder of ["common", "node-shared", "main", "preload", "renderer", "sandbox"]) {
+    for (const entry of readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+      const absolute = path.join(entry.parentPath, entry.name);
+      const file = path.relative(root, absolute).split(path.sep).join("/");
+      offences.push(...importOffences(file, readFileSync(absolute, "utf8")));
+    }
+  }
+  return offences;
+}
+
+/** One file per rule that breaks it, as a careless change would. */
+const plantedViolations: { rule: string; file: string; source: string }[] = [
+  { rule: rules.electron, file: "main/drafts/draft-store.ts", source: 'import { app } from "electron";' },
+  { rule: rules.electron, file: "sandbox/index.ts", source: 'import { net } from "electron";' },
+  { rule: rules.sandboxEntry, file: "main/core.ts", source: 'import { SandboxStore } from "../sandbox/state/store";' },
+  { rule: rules.rendererNode, file: "renderer/App.tsx", source: 'import { readFile } from "node:fs/promises";' },
+  {
+    rule: rules.rendererNode,
+    file: "renderer/App.tsx",
+    source: 'import { inspectPdf } from "../node-shared/pdf/inspect-pdf";',
+  },
+  { rule: rules.rendererNode, file: "renderer/screens/x.tsx", source: 'import { startCore } from "../../main/core";' },
+  {
+    rule: rules.sandboxMain,
+    file: "sandbox/routes/templates.ts",
+    source: 'import { HandlerError } from "../../main/handler-error";',
+  },
+  { rule: rules.mainRenderer, file: "main/core.ts", source: 'import { App } from "../renderer/App";' },
+  {
+    rule: rules.nodeSharedOwn,
+    file: "node-shared/pdf/sniff.ts",
+    source: 'import { createSandbox } from "../../sandbox/index";',
+  },
+  { rule: rules.commonPure, file: "common/contract.ts", source: 'import { readFile } from "node:fs";' },
+  { rule: rules.preloadBridge, file: "preload/index.ts", source: 'import { z } from "zod";' },
+];

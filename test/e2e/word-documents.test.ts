@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { findSoffice, systemEnvironment } from "../../sandbox/pdf/find-soffice";
+import { findSoffice, systemEnvironment } from "../../node-shared/pdf/find-soffice";
 import { type AppHarness, openApp } from "../support/app-harness";
 import { seriousAxeViolations } from "../support/axe";
 import { describeWith } from "../support/requirements";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { displayedSize, type PageGeometry } from "../../common/coordinates";
 import { type FieldType, fieldBoxSizes } from "../../common/fields";
-import { inspectPdf } from "../../sandbox/pdf/inspect-pdf";
+import { inspectPdf } from "../../node-shared/pdf/inspect-pdf";
 import { drawnOnPage } from "../support/pdf-drawn";
 import { pageTextItems, type TextItem, withPdfDocument } from "../support/pdf-text";
 import { pdfsigSignatures, popplerPageCount, popplerWords, qpdfCheck } from "../support/pdf-tools";

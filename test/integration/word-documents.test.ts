@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DraftStore } from "../../main/drafts/draft-store";
 import type { SandboxOptions } from "../../sandbox/index";
-import { findSoffice, type SofficeEnvironment, systemEnvironment } from "../../sandbox/pdf/find-soffice";
+import { findSoffice, type SofficeEnvironment, systemEnvironment } from "../../node-shared/pdf/find-soffice";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { readPageText } from "../support/pdf-text";
 import { describeWith } from "../support/requirements";

@@ -35,8 +35,8 @@ import {
   Validity,
   Version,
 } from "@peculiar/asn1-x509";
-import { writeFileAtomic } from "../../state/atomic-write";
-import { setAside } from "../../state/set-aside";
+import { writeFileAtomic } from "../../../node-shared/files/atomic-write";
+import { setAside } from "../../../node-shared/files/set-aside";
 
 export interface SealCertificate {
   certificateDer: Uint8Array;
