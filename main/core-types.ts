@@ -1,7 +1,7 @@
 import type { Account } from "../common/accounts";
 import type { EventName, EventPayload } from "../common/contract";
-import type { Sandbox } from "../sandbox/index";
 import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
+import type { Sandbox } from "../sandbox/index";
 import type { AccountService } from "./accounts/accounts";
 import type { BulkSender } from "./bulk/bulk-sender";
 import type { DocumentTracker } from "./documents/tracker";

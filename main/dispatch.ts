@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { type MethodName, methodNames } from "../common/channels";
 import { type ArgsOf, channels, type ResultOf } from "../common/contract";
-import { fail, type IpcError, type IpcResult, ok } from "../common/result";
-import { HandlerError } from "./handler-error";
+import { fail, type IpcResult, ok } from "../common/result";
+import { UserError } from "../common/user-error";
 
 export type HandlerImplementations = {
   [M in MethodName]: (args: ArgsOf<M>) => ResultOf<M> | Promise<ResultOf<M>>;
@@ -18,8 +18,6 @@ export interface Dispatcher {
 export interface DispatcherOptions {
   /** Where unexpected failures are reported (never shown to the user in full). */
   onUnexpectedError?: (channel: string, error: unknown) => void;
-  /** Recognises the modules' own user-facing errors (service, drafts, keychain…): their code and message. */
-  describeError?: (error: unknown) => IpcError | null;
 }
 
 export const invalidDataMessage = (channel: string) =>
@@ -42,9 +40,8 @@ export function createDispatcher(implementations: HandlerImplementations, option
     try {
       return ok(await run(parsed.data));
     } catch (error) {
-      if (error instanceof HandlerError) return fail(error.code, error.message);
-      const known = options.describeError?.(error) ?? null;
-      if (known !== null) return { ok: false, error: known };
+      // Every module's errors meant for people (service, drafts, PDFs, keychain, files) are UserErrors.
+      if (error instanceof UserError) return { ok: false, error: error.toIpcError() };
       if (error instanceof z.core.$ZodError) {
         // The arguments were checked above, and a handler checking more of them throws invalid_argument
         // (parseArgument). A schema failing in here is about data the app read (its files, a service's answer)

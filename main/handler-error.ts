@@ -1,14 +1,14 @@
 import { z } from "zod";
 import type { IpcErrorCode } from "../common/result";
+import { UserError } from "../common/user-error";
 
 /** A failure a handler reports on purpose; its message is shown to the user as is. */
-export class HandlerError extends Error {
-  readonly code: IpcErrorCode;
+export class HandlerError extends UserError {
+  declare readonly code: IpcErrorCode;
 
   constructor(code: IpcErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = "HandlerError";
-    this.code = code;
   }
 }
 

@@ -1,9 +1,5 @@
-import type { IpcError } from "../common/result";
-import { PdfProblem } from "../node-shared/pdf/pdf-problem";
-import { KeychainUnavailableError } from "./accounts/keychain";
 import type { Core } from "./core-types";
 import { createDispatcher, type Dispatcher } from "./dispatch";
-import { DraftError } from "./drafts/draft-errors";
 import { HandlerError } from "./handler-error";
 import { accountHandlers } from "./handlers/accounts";
 import { bulkHandlers } from "./handlers/bulk";
@@ -14,7 +10,6 @@ import { sandboxHandlers } from "./handlers/sandbox";
 import { templateByIdHandlers } from "./handlers/template-by-id";
 import { templateHandlers } from "./handlers/templates";
 import { webhookHandlers } from "./handlers/webhooks";
-import { ServiceError } from "./service/service-error";
 
 export interface AppIdentity {
   name: string;
@@ -29,18 +24,6 @@ export interface HandlerDeps {
   core: Core;
   /** Where unexpected failures are reported (never shown to the user in full). */
   onUnexpectedError?: (channel: string, error: unknown) => void;
-}
-
-/** The modules' own errors carry messages written for the user: pass them through with a code. */
-export function describeKnownError(error: unknown): IpcError | null {
-  if (error instanceof ServiceError) {
-    const known = { code: error.category, message: error.message };
-    return error.movedTo === null ? known : { ...known, movedTo: error.movedTo };
-  }
-  if (error instanceof DraftError) return { code: error.code, message: error.message };
-  if (error instanceof PdfProblem) return { code: "unreadable_file", message: error.message };
-  if (error instanceof KeychainUnavailableError) return { code: "keychain", message: error.message };
-  return null;
 }
 
 /** The one place IPC handlers are built; plain Node, shared by Electron and the Chromium harness. */
@@ -74,6 +57,6 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       ...webhookHandlers(core),
       ...sandboxHandlers(core),
     },
-    { onUnexpectedError: deps.onUnexpectedError, describeError: describeKnownError },
+    { onUnexpectedError: deps.onUnexpectedError },
   );
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { createSandbox, type Sandbox } from "../sandbox/index";
 import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
+import { createSandbox, type Sandbox } from "../sandbox/index";
 
 /**
  * Starts the embedded sandbox on loopback with its data in the user-data folder, on the port it had

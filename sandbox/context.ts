@@ -1,7 +1,7 @@
+import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
 import type { InboxAccess } from "./auth/inbox-access";
 import type { KeyRing } from "./auth/keys";
 import type { RateLimiter } from "./http/rate-limit";
-import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
 import type { SandboxStore } from "./state/store";
 import type { WebhookDispatcher } from "./webhooks/dispatcher";
 

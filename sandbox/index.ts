@@ -1,11 +1,11 @@
 import type { AddressInfo } from "node:net";
+import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
 import { InboxAccess } from "./auth/inbox-access";
 import { KeyRing } from "./auth/keys";
 import type { SandboxContext } from "./context";
 import { buildApp } from "./http/app";
 import { RateLimiter } from "./http/rate-limit";
 import { defaultTimeouts, type HttpTimeouts } from "./http/timeouts";
-import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
 import { documentRoutes } from "./routes/documents";
 import { inboxAccessRoutes } from "./routes/inbox-access";
 import { sandboxToolRoutes } from "./routes/sandbox-tools";

@@ -4,7 +4,16 @@ import { runCommand } from "./run-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** One tsconfig per runtime, so a wrong import fails the type check of its runtime. */
-export const runtimes = ["common", "node-shared", "main", "preload", "renderer", "sandbox", "sandbox/pages", "test"] as const;
+export const runtimes = [
+  "common",
+  "node-shared",
+  "main",
+  "preload",
+  "renderer",
+  "sandbox",
+  "sandbox/pages",
+  "test",
+] as const;
 
 function hasSources(folder: string): boolean {
   const entries = readdirSync(folder, { recursive: true, withFileTypes: true });

@@ -1,4 +1,5 @@
 import { AsyncEntry } from "@napi-rs/keyring";
+import { UserError } from "../../common/user-error";
 
 /** Where API keys live: the OS keychain only (Keychain, Credential Manager, Secret Service). */
 export interface SecretStore {
@@ -7,9 +8,10 @@ export interface SecretStore {
   delete(accountId: string): Promise<void>;
 }
 
-export class KeychainUnavailableError extends Error {
+export class KeychainUnavailableError extends UserError {
   constructor(cause: unknown) {
     super(
+      "keychain",
       `The system keychain is not available, so API keys cannot be stored safely (${
         cause instanceof Error ? cause.message : String(cause)
       }). On Linux, a Secret Service such as GNOME Keyring or KWallet must be running and unlocked.`,

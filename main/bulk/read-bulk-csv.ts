@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { maxBulkFileBytes, maxBulkRows } from "../../common/bulk";
+import { UserError } from "../../common/user-error";
 
 export type BulkFileEncoding = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
 export type BulkFileDelimiter = "," | ";" | "\t";
@@ -13,8 +14,12 @@ export interface BulkFile {
 }
 
 /** A file that cannot be a bulk send's: its message says why, for the person. */
-export class BulkFileError extends Error {
+export class BulkFileError extends UserError {
   override readonly name = "BulkFileError";
+
+  constructor(message: string) {
+    super("invalid_file", message);
+  }
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

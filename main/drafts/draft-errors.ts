@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UserError } from "../../common/user-error";
 
 /** Why a draft operation failed; `message` is written for the user and shown as is. */
 export type DraftErrorCode =
@@ -11,13 +12,12 @@ export type DraftErrorCode =
   | "not_in_trash"
   | "already_exists";
 
-export class DraftError extends Error {
-  readonly code: DraftErrorCode;
+export class DraftError extends UserError {
+  declare readonly code: DraftErrorCode;
 
   constructor(code: DraftErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = "DraftError";
-    this.code = code;
   }
 }
 

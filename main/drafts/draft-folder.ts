@@ -3,11 +3,11 @@ import path from "node:path";
 import type { PageGeometry } from "../../common/coordinates";
 import type { SourceKind } from "../../common/draft";
 import { limits } from "../../common/fields";
+import { syncDirectory } from "../../node-shared/files/atomic-write";
 import { convertToPdf, usableKind } from "../../node-shared/pdf/convert-docx";
 import type { SofficeLocator } from "../../node-shared/pdf/find-soffice";
 import { inspectPdf } from "../../node-shared/pdf/inspect-pdf";
 import { sniffUpload, type UploadKind } from "../../node-shared/pdf/sniff";
-import { syncDirectory } from "../../node-shared/files/atomic-write";
 import { DraftError, draftMessages } from "./draft-errors";
 import { copyFileDurably, draftFiles, newFolderPrefix, syncFile } from "./draft-files";
 

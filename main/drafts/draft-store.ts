@@ -10,11 +10,11 @@ import {
   groupColors,
   summarizeDraft,
 } from "../../common/draft";
+import { syncDirectory } from "../../node-shared/files/atomic-write";
+import { setAside } from "../../node-shared/files/set-aside";
 import type { SofficeLocator } from "../../node-shared/pdf/find-soffice";
 import { pdfProblems } from "../../node-shared/pdf/inspect-pdf";
 import { PdfProblem } from "../../node-shared/pdf/pdf-problem";
-import { syncDirectory } from "../../node-shared/files/atomic-write";
-import { setAside } from "../../node-shared/files/set-aside";
 import { checkDraftId, DraftError, draftMessages } from "./draft-errors";
 import {
   copyFileDurably,

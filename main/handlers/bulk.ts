@@ -3,7 +3,7 @@ import { bulkRowKey, checkBulkRows } from "../../common/bulk";
 import type { BulkBatch } from "../../common/bulk-batches";
 import type { JournalledBatch } from "../bulk/bulk-journal";
 import { exportBatchResults } from "../bulk/export-results";
-import { BulkFileError, readBulkCsv } from "../bulk/read-bulk-csv";
+import { readBulkCsv } from "../bulk/read-bulk-csv";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
@@ -38,14 +38,8 @@ export function bulkHandlers(
   };
 
   return {
-    bulkReadFile: ({ bytes }) => {
-      try {
-        return readBulkCsv(bytes);
-      } catch (error) {
-        if (error instanceof BulkFileError) throw new HandlerError("invalid_file", error.message);
-        throw error;
-      }
-    },
+    // A file that cannot be a bulk send's throws a BulkFileError, a UserError the dispatcher passes on.
+    bulkReadFile: ({ bytes }) => readBulkCsv(bytes),
 
     bulkList: () => core.records.bulk.batches(core.activeAccount().id).map(view),
 

@@ -1,11 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
+import { UserError } from "../../common/user-error";
 import type { BodySink, RequestBody } from "./transport";
 
 /** The file to upload could not be read from this machine (nothing about the service). */
-export class UploadFileError extends Error {
+export class UploadFileError extends UserError {
   override readonly name = "UploadFileError";
+
+  constructor(message: string, options?: ErrorOptions) {
+    super("unreadable_file", message, options);
+  }
 }
 
 const chunkBytes = 64 * 1024;

@@ -1,4 +1,6 @@
+import type { IpcError } from "../../common/result";
 import { asSentence } from "../../common/sentence";
+import { UserError } from "../../common/user-error";
 /** What went wrong with a call to the service, in terms the app can act on. */
 export type ServiceErrorCategory =
   | "auth"
@@ -31,7 +33,7 @@ export interface ServiceErrorInit {
  * is the service's own `message` when it sent one. Holds no request, header or underlying error,
  * so nothing reachable from it can carry the API key.
  */
-export class ServiceError extends Error {
+export class ServiceError extends UserError {
   override readonly name = "ServiceError";
   readonly category: ServiceErrorCategory;
   /** The HTTP status, or null when no answer arrived. */
@@ -43,13 +45,19 @@ export class ServiceError extends Error {
   readonly movedTo: string | null;
 
   constructor(init: ServiceErrorInit) {
-    super(init.message);
+    super(init.category, init.message);
     this.category = init.category;
     this.status = init.status ?? null;
     this.serviceMessage = init.serviceMessage ?? null;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
     this.attempts = init.attempts ?? 1;
     this.movedTo = init.movedTo ?? null;
+  }
+
+  /** With the service's new address when it moved, for a one-click account update. */
+  override toIpcError(): IpcError {
+    const known = super.toIpcError();
+    return this.movedTo === null ? known : { ...known, movedTo: this.movedTo };
   }
 
   /** The same failure, told as the last of `attempts` attempts. */

@@ -1,7 +1,9 @@
+import { UserError } from "../../common/user-error";
+
 /** A file that cannot serve as a document, with a message that says why (shown to the user as is). */
-export class PdfProblem extends Error {
+export class PdfProblem extends UserError {
   constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
+    super("unreadable_file", message, options);
     this.name = "PdfProblem";
   }
 }

@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { FieldType } from "../../common/fields";
+import { PdfProblem } from "../../node-shared/pdf/pdf-problem";
 import type { SandboxContext } from "../context";
 import type { StampedField } from "../final-pdf/build-final-pdf";
 import { buildFinalPdfOffThread } from "../final-pdf/final-pdf-job";
 import { loadOrCreateSealCertificate } from "../final-pdf/seal/sandbox-certificate";
-import { PdfProblem } from "../../node-shared/pdf/pdf-problem";
 import type { TemplateField } from "../state/schema";
 
 /** A 1 × 1 transparent PNG: what a signature or initials field carries, at its smallest. */

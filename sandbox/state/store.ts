@@ -3,6 +3,7 @@ import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { countOf, salvageRecords } from "../../common/salvage";
 import { writeFileAtomic } from "../../node-shared/files/atomic-write";
+import { damagedName, setAside } from "../../node-shared/files/set-aside";
 import {
   type Delivery,
   type OutboxMessage,
@@ -13,7 +14,6 @@ import {
   type User,
   type Webhook,
 } from "./schema";
-import { damagedName, setAside } from "../../node-shared/files/set-aside";
 
 const noticeEnd = "Signing links and keys it held no longer work; the app's own sandbox account is set up again.";
 

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { channelNames, methodNames } from "../../common/channels";
 import { channels } from "../../common/contract";
+import type { IpcError } from "../../common/result";
+import type { UserError } from "../../common/user-error";
+import { KeychainUnavailableError } from "../../main/accounts/keychain";
+import { BulkFileError } from "../../main/bulk/read-bulk-csv";
 import { createDispatcher, type HandlerImplementations } from "../../main/dispatch";
+import { DraftError } from "../../main/drafts/draft-errors";
 import { HandlerError } from "../../main/handler-error";
+import { UploadFileError } from "../../main/service/multipart-upload";
+import { ServiceError } from "../../main/service/service-error";
+import { PdfProblem } from "../../node-shared/pdf/pdf-problem";
 
 const identity = {
   name: "Signdesk",
@@ -67,19 +75,36 @@ describe("dispatcher", () => {
     });
   });
 
-  it("passes errors the modules describe, and hides the rest behind a generic message", async () => {
-    class KnownError extends Error {}
+  it("passes every module's errors meant for people with their codes, and hides the rest", async () => {
     const reported: unknown[] = [];
-    const known = createDispatcher(
-      onlyAppInfo(() => {
-        throw new KnownError("The service did not answer within 30 s.");
-      }),
-      { describeError: (error) => (error instanceof KnownError ? { code: "timeout", message: error.message } : null) },
-    );
-    await expect(known.invoke("app:info", undefined)).resolves.toEqual({
-      ok: false,
-      error: { code: "timeout", message: "The service did not answer within 30 s." },
-    });
+    const userErrors: [UserError, IpcError][] = [
+      [
+        new ServiceError({ category: "moved", message: "The service moved.", movedTo: "https://new.example.com" }),
+        { code: "moved", message: "The service moved.", movedTo: "https://new.example.com" },
+      ],
+      [
+        new ServiceError({ category: "timeout", message: "No answer in 30 s." }),
+        { code: "timeout", message: "No answer in 30 s." },
+      ],
+      [new DraftError("not_found", "There is no draft x."), { code: "not_found", message: "There is no draft x." }],
+      [new PdfProblem("The PDF is damaged."), { code: "unreadable_file", message: "The PDF is damaged." }],
+      [new UploadFileError("Cannot read /tmp/a.pdf."), { code: "unreadable_file", message: "Cannot read /tmp/a.pdf." }],
+      [new BulkFileError("This file is empty."), { code: "invalid_file", message: "This file is empty." }],
+      [new KeychainUnavailableError(new Error("locked")), expect.objectContaining({ code: "keychain" })],
+    ];
+    for (const [error, expected] of userErrors) {
+      const dispatcher = createDispatcher(
+        onlyAppInfo(() => {
+          throw error;
+        }),
+        { onUnexpectedError: (_channel, unexpected) => reported.push(unexpected) },
+      );
+      await expect(dispatcher.invoke("app:info", undefined), error.name).resolves.toEqual({
+        ok: false,
+        error: expected,
+      });
+    }
+    expect(reported).toEqual([]);
     const unknown = createDispatcher(
       onlyAppInfo(async () => {
         throw new TypeError("secret internals at /home/user/.config");

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { describePlaces, findSoffice, parseRegQuery, type SofficeEnvironment } from "../../node-shared/pdf/find-soffice";
+import {
+  describePlaces,
+  findSoffice,
+  parseRegQuery,
+  type SofficeEnvironment,
+} from "../../node-shared/pdf/find-soffice";
 
 /** A machine of `platform` with exactly these runnable files and registry values. */
 function machine(
