@@ -92,9 +92,14 @@ export function availability(component: Component): Availability {
     case "secret-service":
       return probeKeychain();
     case "pdf-tools": {
-      const missing = ["qpdf", "pdfsig", "pdftotext", "pdfinfo"].filter((name) => commandPath(name) === null);
+      const missing = ["qpdf", "pdfsig", "pdftotext", "pdfinfo", "openssl"].filter(
+        (name) => commandPath(name) === null,
+      );
       return missing.length > 0
-        ? { available: false, reason: `${missing.join(", ")} not found (install the qpdf and poppler-utils packages)` }
+        ? {
+            available: false,
+            reason: `${missing.join(", ")} not found (install the qpdf, poppler-utils and openssl packages)`,
+          }
         : { available: true, reason: "" };
     }
     case "electron": {

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPadesSignature, padesSignatureMaxBytes } from "../../sandbox/final-pdf/seal/cms-signature";
 import type { SealCertificate } from "../../sandbox/final-pdf/seal/sandbox-certificate";
 import { id_aa_signingCertificateV2, SigningCertificateV2 } from "../../sandbox/final-pdf/seal/signing-certificate-v2";
+import { describeWith } from "../support/requirements";
 import { testSealCertificate } from "../support/seal";
 
-const hasOpenssl = spawnSync("openssl", ["version"]).status === 0;
 const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest();
 
 describe("the PAdES CMS signature", () => {
@@ -53,7 +53,7 @@ describe("the PAdES CMS signature", () => {
     expect(() => createPadesSignature(new Uint8Array(20), certificate)).toThrow(RangeError);
   });
 
-  describe.skipIf(!hasOpenssl)("checked by OpenSSL (skipped: the openssl command is not installed)", () => {
+  describeWith("pdf-tools", "checked by OpenSSL", () => {
     /** `openssl cms -verify` of `signature` over the detached `content`; the exit status and what it printed. */
     async function opensslVerify(signature: Uint8Array, content: Uint8Array, trust: string[] = ["-noverify"]) {
       const [signatureFile, contentFile] = [path.join(folder, "sig.der"), path.join(folder, "data.bin")];
