@@ -1,7 +1,7 @@
 import { type RefObject, useId, useState } from "react";
 import type { Account } from "../../../common/accounts";
 import { checkHttpsAddress } from "../webhooks/address-checks";
-import "../webhooks/settings.css";
+import "../../components/settings.css";
 import "./accounts.css";
 import "./account-fields.css";
 

@@ -3,11 +3,11 @@ import type { Account, ConnectionCheck } from "../../../common/accounts";
 import type { SigndeskApi } from "../../../common/contract";
 import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
-import { ConfirmDialog } from "../webhooks/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { AddAccountForm, EditAccountForm } from "./AccountForms";
 import { SandboxInboxSection } from "./SandboxInboxSection";
 import { WordDocuments } from "./WordDocuments";
-import "../webhooks/settings.css";
+import "../../components/settings.css";
 import "./accounts.css";
 
 interface AccountsScreenProps {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
 import { formatWhen } from "../../format/when";
 import { useResource } from "../../hooks/useResource";
-import { CopyField } from "../webhooks/CopyField";
+import { CopyField } from "../../components/CopyField";
 import "./accounts.css";
 
 interface SandboxInboxProps {

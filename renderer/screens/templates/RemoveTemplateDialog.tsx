@@ -1,7 +1,7 @@
 import type { SigndeskApi } from "../../../common/contract";
 import type { TemplateRecord } from "../../../common/records";
 import { formatWhen } from "../../format/when";
-import { ConfirmDialog } from "../webhooks/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 
 interface RemoveTemplateDialogProps {
   bridge: SigndeskApi;

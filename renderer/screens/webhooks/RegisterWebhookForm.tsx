@@ -3,7 +3,7 @@ import type { ResultOf, SigndeskApi } from "../../../common/contract";
 import type { WebhookRecord } from "../../../common/records";
 import { checkHttpsAddress } from "./address-checks";
 import { eventTypes, type WebhookEventType } from "./event-types";
-import "./settings.css";
+import "../../components/settings.css";
 
 type SecretChoice = "generate" | "own" | "none";
 

@@ -3,11 +3,11 @@ import type { SigndeskApi } from "../../../common/contract";
 import type { WebhookRecord } from "../../../common/records";
 import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
-import { ConfirmDialog } from "./ConfirmDialog";
-import { CopyField } from "./CopyField";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { CopyField } from "../../components/CopyField";
 import { eventLabel } from "./event-types";
 import { RegisterWebhookForm } from "./RegisterWebhookForm";
-import "./settings.css";
+import "../../components/settings.css";
 
 interface WebhooksScreenProps {
   bridge: SigndeskApi;
