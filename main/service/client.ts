@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type { Readable } from "node:stream";
 import type { z } from "zod";
+import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../common/service-address";
 import {
   type AllDocumentsResponse,
   AllDocumentsResponseSchema,
@@ -99,19 +100,18 @@ export interface ServiceClient {
 }
 
 const maxResponseBytes = 32 * 1024 * 1024;
+
 const headerSafe = /^[\x21-\x7e]+$/;
 
+/** The account's base URL, by the one address rule (main/accounts stores only addresses that pass it). */
 function parseBaseUrl(baseUrl: string): URL {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new TypeError("The service address is not a valid URL.");
+  const checked = checkServiceAddress(baseUrl, "base");
+  if (!checked.ok) {
+    throw new TypeError(
+      `The service address cannot be used: ${describeAddressProblem(checked.problem, addressExamples.base)}`,
+    );
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new TypeError("The service address must start with https:// or http://.");
-  if (url.username !== "" || url.password !== "") throw new TypeError("The service address must not hold credentials.");
-  return url;
+  return new URL(checked.url);
 }
 
 interface Call<T> {

@@ -1,6 +1,6 @@
 import { type RefObject, useId, useState } from "react";
 import type { Account } from "../../../common/accounts";
-import { checkHttpsAddress } from "../webhooks/address-checks";
+import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../../common/service-address";
 import "../../components/settings.css";
 import "./accounts.css";
 import "./account-fields.css";
@@ -39,8 +39,8 @@ export function checkAccountDraft(draft: AccountDraft, options: { checkUrl: bool
   if (name === "") problems.name = "Give the account a name.";
   else if (name.length > 80) problems.name = "The name is longer than 80 characters.";
   if (options.checkUrl) {
-    const address = checkHttpsAddress(draft.baseUrl, "https://api.example.com", { allowQuery: false });
-    if (!address.ok) problems.baseUrl = address.message;
+    const address = checkServiceAddress(draft.baseUrl, "base");
+    if (!address.ok) problems.baseUrl = describeAddressProblem(address.problem, addressExamples.base);
   }
   return problems;
 }
