@@ -110,7 +110,8 @@ export const channels = {
   },
   draftsSave: {
     channel: channelNames.draftsSave,
-    args: z.object({ draft: z.unknown() }),
+    /** A draft that fails the schema is refused in its own words (main/drafts: draftSaveProblem). */
+    args: z.object({ draft: DraftSchema }),
     result: z.object({ revision: z.number(), updatedAt: z.string() }),
   },
   draftsRename: {

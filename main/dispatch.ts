@@ -20,6 +20,11 @@ export interface DispatcherOptions {
   onUnexpectedError?: (channel: string, error: unknown) => void;
   /** Recognises the modules' own user-facing errors (service, drafts, keychain…): their code and message. */
   describeError?: (error: unknown) => IpcError | null;
+  /**
+   * Words the contract's refusal of `rawArgs` for the user where a channel has its own words for it (a draft
+   * that cannot be saved); null for the generic message. The code stays invalid_argument.
+   */
+  describeRefusal?: (method: MethodName, rawArgs: unknown) => string | null;
 }
 
 export const invalidDataMessage = (channel: string) =>
@@ -36,7 +41,8 @@ export function createDispatcher(implementations: HandlerImplementations, option
     if (method === undefined) return fail("unknown_channel", `Unknown channel: ${String(channel)}`);
     const parsed = channels[method].args.safeParse(rawArgs);
     if (!parsed.success) {
-      return fail("invalid_argument", `Invalid arguments for ${channel}: ${z.prettifyError(parsed.error)}`);
+      const told = options.describeRefusal?.(method, rawArgs) ?? null;
+      return fail("invalid_argument", told ?? `Invalid arguments for ${channel}: ${z.prettifyError(parsed.error)}`);
     }
     const run = implementations[method] as (args: unknown) => unknown;
     try {

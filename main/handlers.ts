@@ -1,9 +1,10 @@
+import type { MethodName } from "../common/channels";
 import type { IpcError } from "../common/result";
 import { PdfProblem } from "../sandbox/pdf/pdf-problem";
 import { KeychainUnavailableError } from "./accounts/keychain";
 import type { Core } from "./core-types";
 import { createDispatcher, type Dispatcher } from "./dispatch";
-import { DraftError } from "./drafts/draft-errors";
+import { DraftError, draftSaveProblem } from "./drafts/draft-errors";
 import { HandlerError } from "./handler-error";
 import { accountHandlers } from "./handlers/accounts";
 import { bulkHandlers } from "./handlers/bulk";
@@ -43,6 +44,12 @@ export function describeKnownError(error: unknown): IpcError | null {
   return null;
 }
 
+/** A draft the contract refuses is told as DraftStore.save tells it ("Draft "…" cannot be saved: …"). */
+function describeRefusal(method: MethodName, rawArgs: unknown): string | null {
+  if (method !== "draftsSave" || typeof rawArgs !== "object" || rawArgs === null || Array.isArray(rawArgs)) return null;
+  return draftSaveProblem((rawArgs as { draft?: unknown }).draft);
+}
+
 /** The one place IPC handlers are built; plain Node, shared by Electron and the Chromium harness. */
 export function createHandlers(deps: HandlerDeps): Dispatcher {
   const { core } = deps;
@@ -74,6 +81,6 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       ...webhookHandlers(core),
       ...sandboxHandlers(core),
     },
-    { onUnexpectedError: deps.onUnexpectedError, describeError: describeKnownError },
+    { onUnexpectedError: deps.onUnexpectedError, describeError: describeKnownError, describeRefusal },
   );
 }

@@ -85,7 +85,7 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
         const draft = {
           ...created.value,
           groups: [{ id: "tenant", label: "Tenant", color: "#0072b2" }],
-          fields: [{ id: "sign", type: "Signature", groupId: "tenant", page: 1, x: 72, y: 600 }],
+          fields: [{ id: "sign", type: "Signature" as const, groupId: "tenant", page: 1, x: 72, y: 600 }],
         };
         const saved = await bridge.draftsSave({ draft });
         if (!saved.ok) throw new Error(saved.error.message);
