@@ -1,7 +1,7 @@
 import type { SigndeskApi } from "../../../common/contract";
 import type { TemplateRecord } from "../../../common/records";
-import { formatWhen } from "../../format/when";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { formatWhen } from "../../format/when";
 
 interface RemoveTemplateDialogProps {
   bridge: SigndeskApi;

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
 import type { WebhookRecord } from "../../../common/records";
-import { formatWhen } from "../../format/when";
-import { unwrap, useResource } from "../../hooks/useResource";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CopyField } from "../../components/CopyField";
+import { formatWhen } from "../../format/when";
+import { unwrap, useResource } from "../../hooks/useResource";
 import { eventLabel } from "./event-types";
 import { RegisterWebhookForm } from "./RegisterWebhookForm";
 import "../../components/settings.css";
