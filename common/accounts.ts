@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiKeyInputSchema } from "./api-key";
+import { maxAddressLength } from "./service-address";
 
 export const CoordinateOriginSchema = z.enum(["top-left", "bottom-left"]);
 
@@ -30,7 +31,7 @@ const BaseUrlInput = z
   .string()
   .trim()
   .min(1, "Enter the service's base URL.")
-  .max(2048, "The base URL is longer than 2048 characters.");
+  .max(maxAddressLength, `The base URL is longer than ${maxAddressLength} characters.`);
 /** Blank: none (when changing an account, a blank value clears it). */
 const WebhookUserIdInput = z.string().trim().max(200, "Keep the webhook user ID to 200 characters or fewer.");
 
