@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ApiKeyInputSchema } from "./api-key";
+import { maxAddressLength } from "./service-address";
 
 export const CoordinateOriginSchema = z.enum(["top-left", "bottom-left"]);
 
@@ -16,8 +18,11 @@ export const AccountSchema = z.object({
 });
 export type Account = z.infer<typeof AccountSchema>;
 
-/** The rules of what the user types for an account, shared by adding and changing one. */
-const AccountNameInput = z
+/**
+ * The rules of what the user types for an account, shared by adding and changing one (main) and by the Accounts
+ * form, which shows the same messages under the fields before asking main.
+ */
+export const AccountNameSchema = z
   .string()
   .trim()
   .min(1, "Give the account a name.")
@@ -26,26 +31,26 @@ const BaseUrlInput = z
   .string()
   .trim()
   .min(1, "Enter the service's base URL.")
-  .max(2048, "The base URL is longer than 2048 characters.");
+  .max(maxAddressLength, `The base URL is longer than ${maxAddressLength} characters.`);
 /** Blank: none (when changing an account, a blank value clears it). */
 const WebhookUserIdInput = z.string().trim().max(200, "Keep the webhook user ID to 200 characters or fewer.");
 
 export const AccountInputSchema = z.object({
-  name: AccountNameInput,
+  name: AccountNameSchema,
   baseUrl: BaseUrlInput,
   coordinateOrigin: CoordinateOriginSchema.default("top-left"),
   /** Only when adding, or replacing the key; never read back. */
-  apiKey: z.string().trim().min(1).max(4096).optional(),
+  apiKey: ApiKeyInputSchema.pipe(z.string().min(1)).optional(),
   webhookUserId: WebhookUserIdInput.optional(),
 });
 export type AccountInput = z.input<typeof AccountInputSchema>;
 
 /** Changes to an account: what is given is checked as when adding; a blank apiKey keeps the stored key. */
 export const AccountChangesSchema = z.object({
-  name: AccountNameInput.optional(),
+  name: AccountNameSchema.optional(),
   baseUrl: BaseUrlInput.optional(),
   coordinateOrigin: CoordinateOriginSchema.optional(),
-  apiKey: z.string().trim().max(4096).optional(),
+  apiKey: ApiKeyInputSchema.optional(),
   webhookUserId: WebhookUserIdInput.optional(),
 });
 export type AccountChanges = z.output<typeof AccountChangesSchema>;

@@ -20,6 +20,7 @@ import {
 } from "./records";
 import type { IpcResult } from "./result";
 import { ScreenIdSchema } from "./screens";
+import { maxAddressLength } from "./service-address";
 import { SeenTemplateIdSchema, TemplateByIdInputSchema } from "./template-by-id";
 
 /**
@@ -110,7 +111,8 @@ export const channels = {
   },
   draftsSave: {
     channel: channelNames.draftsSave,
-    args: z.object({ draft: z.unknown() }),
+    /** A draft that fails the schema is refused in its own words (main/drafts: draftSaveProblem). */
+    args: z.object({ draft: DraftSchema }),
     result: z.object({ revision: z.number(), updatedAt: z.string() }),
   },
   draftsRename: {
@@ -298,7 +300,7 @@ export const channels = {
   webhooksRegister: {
     channel: channelNames.webhooksRegister,
     args: z.object({
-      url: z.string().min(1).max(2048),
+      url: z.string().min(1).max(maxAddressLength),
       eventType: z.enum(["document.signed", "document.finalized"]),
       secret: z.string().min(1).max(512).optional(),
       generateSecret: z.boolean().optional(),
@@ -308,7 +310,7 @@ export const channels = {
   },
   webhooksDelete: {
     channel: channelNames.webhooksDelete,
-    args: z.object({ url: z.string().min(1).max(2048) }),
+    args: z.object({ url: z.string().min(1).max(maxAddressLength) }),
     result: Nothing,
   },
 

@@ -18,6 +18,11 @@ export interface Dispatcher {
 export interface DispatcherOptions {
   /** Where unexpected failures are reported (never shown to the user in full). */
   onUnexpectedError?: (channel: string, error: unknown) => void;
+  /**
+   * Words the contract's refusal of `rawArgs` for the user where a channel has its own words for it (a draft
+   * that cannot be saved); null for the generic message. The code stays invalid_argument.
+   */
+  describeRefusal?: (method: MethodName, rawArgs: unknown) => string | null;
 }
 
 export const invalidDataMessage = (channel: string) =>
@@ -34,7 +39,8 @@ export function createDispatcher(implementations: HandlerImplementations, option
     if (method === undefined) return fail("unknown_channel", `Unknown channel: ${String(channel)}`);
     const parsed = channels[method].args.safeParse(rawArgs);
     if (!parsed.success) {
-      return fail("invalid_argument", `Invalid arguments for ${channel}: ${z.prettifyError(parsed.error)}`);
+      const told = options.describeRefusal?.(method, rawArgs) ?? null;
+      return fail("invalid_argument", told ?? `Invalid arguments for ${channel}: ${z.prettifyError(parsed.error)}`);
     }
     const run = implementations[method] as (args: unknown) => unknown;
     try {

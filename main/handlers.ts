@@ -1,5 +1,7 @@
+import type { MethodName } from "../common/channels";
 import type { Core } from "./core-types";
 import { createDispatcher, type Dispatcher } from "./dispatch";
+import { draftSaveProblem } from "./drafts/draft-errors";
 import { HandlerError } from "./handler-error";
 import { accountHandlers } from "./handlers/accounts";
 import { bulkHandlers } from "./handlers/bulk";
@@ -24,6 +26,12 @@ export interface HandlerDeps {
   core: Core;
   /** Where unexpected failures are reported (never shown to the user in full). */
   onUnexpectedError?: (channel: string, error: unknown) => void;
+}
+
+/** A draft the contract refuses is told as DraftStore.save tells it ("Draft "…" cannot be saved: …"). */
+function describeRefusal(method: MethodName, rawArgs: unknown): string | null {
+  if (method !== "draftsSave" || typeof rawArgs !== "object" || rawArgs === null || Array.isArray(rawArgs)) return null;
+  return draftSaveProblem((rawArgs as { draft?: unknown }).draft);
 }
 
 /** The one place IPC handlers are built; plain Node, shared by Electron and the Chromium harness. */
@@ -57,6 +65,6 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       ...webhookHandlers(core),
       ...sandboxHandlers(core),
     },
-    { onUnexpectedError: deps.onUnexpectedError },
+    { onUnexpectedError: deps.onUnexpectedError, describeRefusal },
   );
 }

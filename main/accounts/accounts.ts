@@ -7,9 +7,9 @@ import {
   AccountInputSchema,
   type ConnectionCheck,
 } from "../../common/accounts";
+import { type AddressProblem, checkServiceAddress, describeAddressProblem } from "../../common/service-address";
 import { HandlerError, parseArgument } from "../handler-error";
 import type { Settings } from "../settings/settings";
-import { checkBaseUrl } from "./base-url";
 import type { SecretStore } from "./keychain";
 
 export interface AccountsDeps {
@@ -22,9 +22,25 @@ export interface AccountsDeps {
   checkConnection: (account: Account, apiKey: string) => Promise<ConnectionCheck>;
 }
 
+/** Main's words for a refused base URL (the forms say more, field by field: common/service-address.ts). */
+function baseUrlMessage(problem: AddressProblem): string {
+  switch (problem.reason) {
+    case "empty":
+    case "not_a_url":
+    case "no_host":
+      return "Enter a full address, such as https://api.example.com.";
+    case "scheme":
+    case "plain_http":
+      return "Use an https:// address (plain http:// is allowed only for this computer).";
+    default:
+      return describeAddressProblem(problem, "https://api.example.com");
+  }
+}
+
+/** The base URL as stored (no trailing slash), by the one address rule. */
 function normalisedUrl(candidate: string): string {
-  const checked = checkBaseUrl(candidate);
-  if (!checked.ok) throw new HandlerError("invalid_argument", checked.message);
+  const checked = checkServiceAddress(candidate, "base");
+  if (!checked.ok) throw new HandlerError("invalid_argument", baseUrlMessage(checked.problem));
   return checked.url;
 }
 

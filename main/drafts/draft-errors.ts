@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type Draft, DraftSchema, describeDraftIssues } from "../../common/draft";
 import { UserError } from "../../common/user-error";
 
 /** Why a draft operation failed; `message` is written for the user and shown as is. */
@@ -42,3 +43,26 @@ export const draftMessages = {
   notInTrash: (id: string) => `Draft ${id} is not in the trash; it cannot be restored.`,
   alreadyExists: (id: string) => `Draft ${id} already exists; it cannot be restored over itself.`,
 } as const;
+
+/** The draft as it is saved (the contract's schema), or the DraftError saying why it cannot be; `id` is checked. */
+export function parseDraftToSave(draft: unknown, id: string): Draft {
+  const parsed = DraftSchema.safeParse(draft);
+  if (parsed.success) return parsed.data;
+  const given = (draft as { name?: unknown }).name;
+  const name = typeof given === "string" && given.trim() !== "" ? given : id;
+  throw new DraftError("invalid_draft", draftMessages.invalid(name, describeDraftIssues(parsed.error)));
+}
+
+/**
+ * Why `draft` cannot be saved, in the words DraftStore.save uses, or null when it can: how drafts:save tells a
+ * draft the contract refuses.
+ */
+export function draftSaveProblem(draft: unknown): string | null {
+  try {
+    parseDraftToSave(draft, checkDraftId((draft as { id?: unknown } | null | undefined)?.id));
+    return null;
+  } catch (error) {
+    if (error instanceof DraftError) return error.message;
+    throw error;
+  }
+}

@@ -15,7 +15,7 @@ import { setAside } from "../../node-shared/files/set-aside";
 import type { SofficeLocator } from "../../node-shared/pdf/find-soffice";
 import { pdfProblems } from "../../node-shared/pdf/inspect-pdf";
 import { PdfProblem } from "../../node-shared/pdf/pdf-problem";
-import { checkDraftId, DraftError, draftMessages } from "./draft-errors";
+import { checkDraftId, DraftError, draftMessages, parseDraftToSave } from "./draft-errors";
 import {
   copyFileDurably,
   draftFiles,
@@ -161,14 +161,10 @@ export class DraftStore {
    */
   async save(draft: Draft): Promise<SaveResult> {
     const id = checkDraftId((draft as { id?: unknown } | null)?.id);
-    const parsed = DraftSchema.safeParse(draft);
-    if (!parsed.success) {
-      const name = typeof draft.name === "string" && draft.name.trim() !== "" ? draft.name : id;
-      throw new DraftError("invalid_draft", draftMessages.invalid(name, describeDraftIssues(parsed.error)));
-    }
+    const parsed = parseDraftToSave(draft, id);
     return this.queue.run(id, async () => {
       const stored = await readDraftFolder(this.folder(id), id);
-      const { name, groups, fields } = parsed.data;
+      const { name, groups, fields } = parsed;
       return this.write({ ...stored, name, groups, fields });
     });
   }

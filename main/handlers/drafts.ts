@@ -68,7 +68,7 @@ export function draftHandlers(
       const { readFile } = await import("node:fs/promises");
       return { draft, pdf: new Uint8Array(await readFile(drafts.pdfPath(id))) };
     },
-    draftsSave: ({ draft }) => drafts.save(draft as Parameters<DraftStore["save"]>[0]),
+    draftsSave: ({ draft }) => drafts.save(draft),
     draftsRename: ({ id, name }) => drafts.rename(id, name),
     draftsDuplicate: ({ id }) => drafts.duplicate(id),
     draftsDelete: async ({ id }) => {

@@ -2,6 +2,8 @@ import http from "node:http";
 import https from "node:https";
 import type { Readable } from "node:stream";
 import type { z } from "zod";
+import { apiKeyProblem } from "../../common/api-key";
+import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../common/service-address";
 import {
   type AllDocumentsResponse,
   AllDocumentsResponseSchema,
@@ -99,19 +101,16 @@ export interface ServiceClient {
 }
 
 const maxResponseBytes = 32 * 1024 * 1024;
-const headerSafe = /^[\x21-\x7e]+$/;
 
+/** The account's base URL, by the one address rule (main/accounts stores only addresses that pass it). */
 function parseBaseUrl(baseUrl: string): URL {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new TypeError("The service address is not a valid URL.");
+  const checked = checkServiceAddress(baseUrl, "base");
+  if (!checked.ok) {
+    throw new TypeError(
+      `The service address cannot be used: ${describeAddressProblem(checked.problem, addressExamples.base)}`,
+    );
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new TypeError("The service address must start with https:// or http://.");
-  if (url.username !== "" || url.password !== "") throw new TypeError("The service address must not hold credentials.");
-  return url;
+  return new URL(checked.url);
 }
 
 interface Call<T> {
@@ -154,12 +153,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   async function keyHeader(): Promise<Record<string, string>> {
     const key = await options.apiKey();
     if (key === "") throw new ServiceError({ category: "auth", message: "No API key is set for this account." });
-    if (!headerSafe.test(key)) {
-      throw new ServiceError({
-        category: "auth",
-        message: "The API key contains characters that cannot be sent (spaces or line breaks?); enter it again.",
-      });
-    }
+    // Checked when the key was stored; a key stored before that (or changed in the keychain) is checked here.
+    const problem = apiKeyProblem(key);
+    if (problem !== null) throw new ServiceError({ category: "auth", message: problem });
     return { "x-api-key": key };
   }
 

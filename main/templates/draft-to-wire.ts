@@ -1,6 +1,7 @@
 import type { CoordinateOrigin } from "../../common/coordinates";
 import { flipBoxY } from "../../common/coordinates";
 import type { Draft } from "../../common/draft";
+import { groupsWithoutFields, groupWithoutFieldsMessage } from "../../common/draft-checks";
 import { fieldBoxSizes } from "../../common/fields";
 import type { WireField } from "../../common/wire";
 import { HandlerError } from "../handler-error";
@@ -11,14 +12,10 @@ import { HandlerError } from "../handler-error";
  * bottom-left, for an account that reads them so). Every group needs at least one field.
  */
 export function draftToWireFields(draft: Draft, origin: CoordinateOrigin): WireField[][] {
+  const [fieldless] = groupsWithoutFields(draft);
+  if (fieldless !== undefined) throw new HandlerError("invalid_draft", groupWithoutFieldsMessage(fieldless));
   return draft.groups.map((group, index) => {
     const fields = draft.fields.filter((field) => field.groupId === group.id);
-    if (fields.length === 0) {
-      throw new HandlerError(
-        "invalid_draft",
-        `"${group.label}" has no fields: place at least one field for every recipient group.`,
-      );
-    }
     return fields.map((field) => {
       const page = draft.pages[field.page - 1];
       if (page === undefined)

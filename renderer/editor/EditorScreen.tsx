@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, u
 import type { SigndeskApi } from "../../common/contract";
 import { displayedSize } from "../../common/coordinates";
 import type { Draft } from "../../common/draft";
+import { groupsWithoutFields, groupWithoutFieldsMessage } from "../../common/draft-checks";
 import type { FieldType } from "../../common/fields";
 import { asSentence } from "../../common/sentence";
 import type { PdfHandle } from "../pdf/load-pdf";
@@ -203,9 +204,7 @@ function Editor({
     setScale(fitPageScale(size, viewport, 48));
   };
 
-  const blockers = state.doc.groups
-    .filter((group) => !state.doc.fields.some((field) => field.groupId === group.id))
-    .map((group) => `“${group.label}” has no fields: place at least one field for every recipient.`);
+  const blockers = groupsWithoutFields(state.doc).map(groupWithoutFieldsMessage);
   const fieldCounts = new Map(
     state.doc.groups.map((group) => [group.id, state.doc.fields.filter((field) => field.groupId === group.id).length]),
   );

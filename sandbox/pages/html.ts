@@ -4,25 +4,11 @@ import path from "node:path";
 /**
  * The pages a human sees in the sandbox: the recipient's signing page and the inbox that stands in for
  * the e-mails the service would send. Both are static documents; their scripts fetch everything else.
- * They contain no inline script or style, so they run under `pagesContentSecurityPolicy`.
+ * They contain no inline script or style, so they run under the policy of `pageHeaders()` (http/page-headers.ts).
  */
 
 /** Where the assets below are served: `GET /_sandbox/assets/<name>`. */
 export const pageAssetsPrefix = "/_sandbox/assets/";
-
-/** The policy the sandbox serves these pages (and their assets) with. */
-export const pagesContentSecurityPolicy = [
-  "default-src 'none'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
 
 const require = createRequire(import.meta.url);
 const pdfjsBuild = path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), "build");

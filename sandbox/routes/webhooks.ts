@@ -1,24 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { checkServiceAddress } from "../../common/service-address";
 import type { SandboxContext } from "../context";
 import { ApiError } from "../http/api-error";
 import { userOf } from "../http/app";
 import { WebhookEventTypeSchema } from "../state/schema";
-
-const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/** https anywhere; plain http only to this machine (for local testing). */
-export function isAllowedWebhookUrl(candidate: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    return false;
-  }
-  if (url.username !== "" || url.password !== "") return false;
-  if (url.protocol === "https:") return url.hostname !== "";
-  return url.protocol === "http:" && loopbackHosts.has(url.hostname);
-}
 
 function bodyObject(body: unknown): Record<string, unknown> {
   if (typeof body !== "object" || body === null || Array.isArray(body))
@@ -31,7 +17,8 @@ export function webhookRoutes(app: FastifyInstance, context: SandboxContext): vo
     const user = userOf(request);
     const { url, eventType, secret } = bodyObject(request.body);
     if (url === undefined || eventType === undefined) throw new ApiError(400, "url and eventType are required.");
-    if (typeof url !== "string" || url.length > 2048 || !isAllowedWebhookUrl(url)) {
+    // The app's one address rule (common/service-address.ts), in the words sandbox/README.md documents.
+    if (typeof url !== "string" || url.length > 2048 || !checkServiceAddress(url, "webhook").ok) {
       throw new ApiError(400, "url must be an https:// URL (http:// is allowed only for localhost).");
     }
     const event = WebhookEventTypeSchema.safeParse(eventType);

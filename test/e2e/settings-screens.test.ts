@@ -85,7 +85,7 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
         const draft = {
           ...created.value,
           groups: [{ id: "tenant", label: "Tenant", color: "#0072b2" }],
-          fields: [{ id: "sign", type: "Signature", groupId: "tenant", page: 1, x: 72, y: 600 }],
+          fields: [{ id: "sign", type: "Signature" as const, groupId: "tenant", page: 1, x: 72, y: 600 }],
         };
         const saved = await bridge.draftsSave({ draft });
         if (!saved.ok) throw new Error(saved.error.message);
@@ -298,6 +298,14 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
     await add.getByRole("radio", { name: /^Bottom-left/ }).check();
     const keyField = add.getByLabel("API key");
     await expect(keyField.getAttribute("type")).resolves.toBe("password");
+    // A key that could never be sent (a space in it) is refused under its field, before main is asked.
+    await keyField.fill("sk live 1234");
+    await add.getByRole("button", { name: "Add account" }).click();
+    await expect(add.getByRole("alert").allTextContents()).resolves.toEqual([
+      "The API key contains characters that cannot be sent (spaces or line breaks?); enter it again.",
+    ]);
+    await expect(keyField.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    expect(core.accounts.list().map((account) => account.name)).not.toContain("Staging");
     await keyField.fill(wrongKey);
     expect(await html(page)).not.toContain(wrongKey);
     await add.getByRole("button", { name: "Add account" }).click();

@@ -27,8 +27,8 @@ async function makeDraft(page: Page): Promise<string> {
         { id: "landlord", label: "Landlord", color: "#e69f00" },
       ],
       fields: [
-        { id: "t-sign", type: "Signature", groupId: "tenant", page: 1, x: 72, y: 600 },
-        { id: "l-sign", type: "Signature", groupId: "landlord", page: 1, x: 320, y: 600 },
+        { id: "t-sign", type: "Signature" as const, groupId: "tenant", page: 1, x: 72, y: 600 },
+        { id: "l-sign", type: "Signature" as const, groupId: "landlord", page: 1, x: 320, y: 600 },
       ],
     };
     const saved = await bridge.draftsSave({ draft });

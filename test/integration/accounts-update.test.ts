@@ -42,6 +42,21 @@ describeWith("secret-service", "accounts:update checks what it is given as accou
     expect(app.logs.filter((line) => line.startsWith("accounts:"))).toEqual([]);
   });
 
+  it("refuses an API key that cannot be sent (a space, a line break) when adding or replacing, storing nothing", async () => {
+    const rule = "The API key contains characters that cannot be sent (spaces or line breaks?); enter it again.";
+    for (const apiKey of ["sk live 1234", "sk_live\n1234", "sk_live_é"]) {
+      const added = await app.invoke("accountsAdd", { name: "Spaced", baseUrl: "https://api.example.com", apiKey });
+      expect(added).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+      expect(!added.ok && added.error.message).toContain(rule);
+      expect(!added.ok && added.error.message).not.toContain(apiKey);
+      const replaced = await app.invoke("accountsUpdate", { id, apiKey });
+      expect(replaced).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+      expect(!replaced.ok && replaced.error.message).toContain(rule);
+    }
+    expect((await app.call("accountsList")).accounts.map((account) => account.name)).toEqual(["Acme"]);
+    expect(await app.core.accounts.apiKey(id)).toBe("sk_1");
+  });
+
   it("takes a valid change, trimmed, and keeps the key when given a blank one", async () => {
     const updated = await app.call("accountsUpdate", { id, name: "  Acme EU ", coordinateOrigin: "bottom-left" });
     expect(updated).toMatchObject({ id, name: "Acme EU", coordinateOrigin: "bottom-left" });

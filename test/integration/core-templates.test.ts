@@ -90,6 +90,24 @@ describeWith("secret-service", "creating a template from a draft", () => {
     }
   });
 
+  it("refuses through drafts:save, with the contract's draft schema, a draft the store would refuse, in its words", async () => {
+    const offPage = { ...fields[0], id: "off", x: 5000 } as DraftField;
+    for (const [args, message] of [
+      [
+        { draft: { ...draft, fields: [offPage] } },
+        'Draft "Sale" cannot be saved: field "off" (Signature) leaves page 1',
+      ],
+      [{ draft: { ...draft, name: "" } }, `Draft "${draft.id}" cannot be saved: name: `],
+      [{ draft: { ...draft, id: "../escape" } }, '"../escape" is not a draft id.'],
+      [{}, '"undefined" is not a draft id.'],
+    ] as const) {
+      const answer = await app.invoke("draftsSave", args as never);
+      expect(answer).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+      expect(!answer.ok && answer.error.message).toContain(message);
+    }
+    expect((await app.call("draftsOpen", { id: draft.id })).draft.fields).toEqual(draft.fields);
+  });
+
   it("refuses a group with no fields and a send with the wrong recipients, before uploading", async () => {
     const lonely = { ...draft, groups: [...groups, { id: "witness", label: "Witness", color: "#009e73" }], fields };
     await app.call("draftsSave", { draft: lonely });

@@ -1,7 +1,9 @@
 import { type RefObject, useId, useState } from "react";
-import type { Account } from "../../../common/accounts";
-import { checkHttpsAddress } from "../webhooks/address-checks";
-import "../webhooks/settings.css";
+import type { z } from "zod";
+import { type Account, AccountNameSchema } from "../../../common/accounts";
+import { ApiKeyInputSchema } from "../../../common/api-key";
+import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../../common/service-address";
+import "../../components/settings.css";
 import "./accounts.css";
 import "./account-fields.css";
 
@@ -32,16 +34,29 @@ const origins: readonly { value: CoordinateOrigin; label: string; explanation: s
   },
 ];
 
-/** The checks made before main is asked (main checks again; its message is shown if it still refuses). */
-export function checkAccountDraft(draft: AccountDraft, options: { checkUrl: boolean }): AccountProblems {
+/** The first message of a failed parse, or undefined when `value` passes. */
+function problemOf(schema: z.ZodType, value: unknown): string | undefined {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/**
+ * The checks made before main is asked, by the rules main applies (common/): the name, the service address and,
+ * when one is typed, the API key. Main checks again; its message is shown if it still refuses.
+ */
+export function checkAccountDraft(
+  draft: AccountDraft,
+  options: { checkUrl: boolean; apiKey?: string },
+): AccountProblems {
   const problems: AccountProblems = {};
-  const name = draft.name.trim();
-  if (name === "") problems.name = "Give the account a name.";
-  else if (name.length > 80) problems.name = "The name is longer than 80 characters.";
+  const name = problemOf(AccountNameSchema, draft.name);
+  if (name !== undefined) problems.name = name;
   if (options.checkUrl) {
-    const address = checkHttpsAddress(draft.baseUrl, "https://api.example.com", { allowQuery: false });
-    if (!address.ok) problems.baseUrl = address.message;
+    const address = checkServiceAddress(draft.baseUrl, "base");
+    if (!address.ok) problems.baseUrl = describeAddressProblem(address.problem, addressExamples.base);
   }
+  const apiKey = options.apiKey === undefined ? undefined : problemOf(ApiKeyInputSchema, options.apiKey);
+  if (apiKey !== undefined) problems.apiKey = apiKey;
   return problems;
 }
 

@@ -28,8 +28,8 @@ export function AddAccountForm({ bridge, onAdded }: AddAccountFormProps) {
 
   const submit = async () => {
     setServiceProblem(null);
-    const found = checkAccountDraft(draft, { checkUrl: true });
     const apiKey = keyInput.current?.value.trim() ?? "";
+    const found = checkAccountDraft(draft, { checkUrl: true, apiKey });
     if (apiKey === "") found.apiKey = "Enter the API key the service gave you for this account.";
     setProblems(found);
     if (focusFirstProblem("add-account", found)) return;
@@ -120,10 +120,10 @@ export function EditAccountForm({ bridge, account, onSaved, onCancel }: EditAcco
 
   const submit = async () => {
     setServiceProblem(null);
-    const found = checkAccountDraft(draft, { checkUrl: !sandbox });
+    const apiKey = keyInput.current?.value.trim() ?? "";
+    const found = checkAccountDraft(draft, { checkUrl: !sandbox, apiKey });
     setProblems(found);
     if (focusFirstProblem(idPrefix, found)) return;
-    const apiKey = keyInput.current?.value.trim() ?? "";
     setBusy(true);
     try {
       const result = await bridge.accountsUpdate({

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import type { Account, ConnectionCheck } from "../../../common/accounts";
 import type { SigndeskApi } from "../../../common/contract";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
-import { ConfirmDialog } from "../webhooks/ConfirmDialog";
 import { AddAccountForm, EditAccountForm } from "./AccountForms";
 import { SandboxInboxSection } from "./SandboxInboxSection";
 import { WordDocuments } from "./WordDocuments";
-import "../webhooks/settings.css";
+import "../../components/settings.css";
 import "./accounts.css";
 
 interface AccountsScreenProps {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
+import { CopyField } from "../../components/CopyField";
 import { formatWhen } from "../../format/when";
 import { useResource } from "../../hooks/useResource";
-import { CopyField } from "../webhooks/CopyField";
 import "./accounts.css";
 
 interface SandboxInboxProps {

@@ -1,7 +1,7 @@
 import type { SigndeskApi } from "../../../common/contract";
 import type { TemplateRecord } from "../../../common/records";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { formatWhen } from "../../format/when";
-import { ConfirmDialog } from "../webhooks/ConfirmDialog";
 
 interface RemoveTemplateDialogProps {
   bridge: SigndeskApi;

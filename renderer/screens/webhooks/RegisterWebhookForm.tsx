@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from "react";
 import type { ResultOf, SigndeskApi } from "../../../common/contract";
 import type { WebhookRecord } from "../../../common/records";
-import { checkHttpsAddress } from "./address-checks";
+import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../../common/service-address";
 import { eventTypes, type WebhookEventType } from "./event-types";
-import "./settings.css";
+import "../../components/settings.css";
 
 type SecretChoice = "generate" | "own" | "none";
 
@@ -34,8 +34,8 @@ export function RegisterWebhookForm({ bridge, registered, onRegistered }: Regist
 
   const check = (): { url: string; secret: string | null } | null => {
     const found: FieldProblems = {};
-    const address = checkHttpsAddress(url, "https://example.com/hooks/signdesk", { allowQuery: true });
-    if (!address.ok) found.url = address.message;
+    const address = checkServiceAddress(url, "webhook");
+    if (!address.ok) found.url = describeAddressProblem(address.problem, addressExamples.webhook);
     else if (registered.some((hook) => hook.url === address.url && hook.eventType === eventType)) {
       found.url = `This address is already registered for ${eventType}. To change its secret, delete it and register it again.`;
     }

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
 import type { WebhookRecord } from "../../../common/records";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { CopyField } from "../../components/CopyField";
 import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
-import { ConfirmDialog } from "./ConfirmDialog";
-import { CopyField } from "./CopyField";
 import { eventLabel } from "./event-types";
 import { RegisterWebhookForm } from "./RegisterWebhookForm";
-import "./settings.css";
+import "../../components/settings.css";
 
 interface WebhooksScreenProps {
   bridge: SigndeskApi;

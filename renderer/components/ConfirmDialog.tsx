@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useRef, useState } from "react";
-import { useModal } from "../../hooks/useModal";
+import { useModal } from "../hooks/useModal";
 import "./settings.css";
 
 interface ConfirmDialogProps {

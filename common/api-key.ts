@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/**
+ * The one rule for an API key: it travels as the `x-api-key` header, so it is printable ASCII without spaces
+ * (what a header value can carry unchanged), at most 4,096 characters. Checked when an account is added or its
+ * key replaced (main, with the contract's schema; the Accounts form, under the field) and before each request
+ * (the service client, for a key stored before the rule was checked there).
+ */
+export const maxApiKeyLength = 4096;
+
+const sendable = /^[\x21-\x7e]+$/;
+
+export const unsendableApiKeyMessage =
+  "The API key contains characters that cannot be sent (spaces or line breaks?); enter it again.";
+
+/** Why `key` (as it will be sent) cannot be sent, or null when it can. An empty key is not this rule's. */
+export function apiKeyProblem(key: string): string | null {
+  return key === "" || sendable.test(key) ? null : unsendableApiKeyMessage;
+}
+
+/** A key as typed: trimmed; blank allowed (adding requires one, changing keeps the stored key). */
+export const ApiKeyInputSchema = z
+  .string()
+  .trim()
+  .max(maxApiKeyLength, `The API key is longer than ${maxApiKeyLength} characters.`)
+  .refine((key) => apiKeyProblem(key) === null, { error: unsendableApiKeyMessage });
