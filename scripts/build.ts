@@ -7,10 +7,11 @@ const root = path.resolve(import.meta.dirname, "..");
 export const distDir = path.join(root, "dist");
 
 /**
- * Left out of the main bundle and shipped in node_modules: native modules (unpacked from the asar), and
- * pdf.js, whose worker, fonts and browser build the sandbox loads as files at run time.
+ * Left out of the main bundle and shipped in node_modules: native modules (unpacked from the asar), pdf.js,
+ * whose worker, fonts and browser build the sandbox loads as files at run time, and signature_pad, whose
+ * browser build the sandbox serves to its signing page.
  */
-const runtimePackages = ["@napi-rs/keyring", "pdfjs-dist"];
+const runtimePackages = ["@napi-rs/keyring", "pdfjs-dist", "signature_pad"];
 
 export function mainBuildOptions(mode: "production" | "development"): BuildOptions {
   return {

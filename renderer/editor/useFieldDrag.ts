@@ -80,9 +80,8 @@ export function useFieldDrag(state: EditorState, dispatch: (action: EditorAction
     guidesShown.current = "[]";
     setGuides({ page: 0, lines: [] });
     if (moved === null) return;
-    dispatch({ type: "beginGesture" });
+    // One action for the whole drag: one undo step.
     dispatch({ type: "moveSelection", dx: moved.to.x - moved.from.x, dy: moved.to.y - moved.from.y });
-    dispatch({ type: "endGesture" });
   };
 
   const isDragging = useCallback(() => drag.current !== null, []);

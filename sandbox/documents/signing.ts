@@ -1,5 +1,7 @@
+import { z } from "zod";
 import type { SandboxContext } from "../context";
 import { ApiError } from "../http/api-error";
+import { parseBody } from "../http/parse-body";
 import type { SignedDocument, Template } from "../state/schema";
 import { checkFieldValues, fieldValue } from "./field-values";
 import { finalizeDocument } from "./finalize";
@@ -18,6 +20,13 @@ export function signingTarget(context: SandboxContext, hash: string): SigningTar
   if (found === undefined || template === undefined) throw new ApiError(404, "This signing link is not valid.");
   return { document: found.document, template, index: found.index };
 }
+
+const answerProblem = "The body must be {fields: {...}} to sign or {decline: true} to decline.";
+
+/** `{decline: true}` declines; otherwise `fields`, checked against the template (checkFieldValues), signs. */
+const SigningAnswerBody = z
+  .looseObject({ decline: z.unknown().optional(), fields: z.unknown().optional() }, { error: answerProblem })
+  .refine((answer) => answer.decline === true || answer.fields !== undefined, { error: answerProblem });
 
 function ensureCanAct(target: SigningTarget): void {
   const recipient = target.document.recipients[target.index];
@@ -38,10 +47,7 @@ export async function answerSigning(context: SandboxContext, hash: string, body:
   const { document, template, index } = target;
   const recipient = document.recipients[index];
   if (recipient === undefined) throw new ApiError(404, "This signing link is not valid.");
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new ApiError(400, "The body must be {fields: {...}} to sign or {decline: true} to decline.");
-  }
-  const answer = body as Record<string, unknown>;
+  const answer = parseBody(SigningAnswerBody, body);
   const now = new Date(context.now()).toISOString();
 
   if (answer.decline === true) {
@@ -51,9 +57,6 @@ export async function answerSigning(context: SandboxContext, hash: string, body:
     document.status = "declined";
     await context.store.save();
     return { message: "You declined this document.", status: document.status };
-  }
-  if (answer.fields === undefined) {
-    throw new ApiError(400, "The body must be {fields: {...}} to sign or {decline: true} to decline.");
   }
 
   const fields = template.groups[recipient.group - 1] ?? [];

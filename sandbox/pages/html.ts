@@ -12,6 +12,8 @@ export const pageAssetsPrefix = "/_sandbox/assets/";
 
 const require = createRequire(import.meta.url);
 const pdfjsBuild = path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), "build");
+/** signature_pad's ES module, beside the UMD build that `require` resolves (its package.json is not exported). */
+const signaturePadModule = path.join(path.dirname(require.resolve("signature_pad")), "signature_pad.js");
 const assetsDir = path.join(import.meta.dirname, "assets");
 const javascript = "text/javascript; charset=utf-8";
 
@@ -31,11 +33,11 @@ export const pageAssets: Record<string, { file: string; contentType: string }> =
   "sign-pages.js": { file: path.join(assetsDir, "sign-pages.js"), contentType: javascript },
   "sign-progress.js": { file: path.join(assetsDir, "sign-progress.js"), contentType: javascript },
   "sign-signature-dialog.js": { file: path.join(assetsDir, "sign-signature-dialog.js"), contentType: javascript },
-  "sign-signature-pad.js": { file: path.join(assetsDir, "sign-signature-pad.js"), contentType: javascript },
   "sign-state.js": { file: path.join(assetsDir, "sign-state.js"), contentType: javascript },
   "inbox.js": { file: path.join(assetsDir, "inbox.js"), contentType: javascript },
   "pdf.mjs": { file: path.join(pdfjsBuild, "pdf.mjs"), contentType: javascript },
   "pdf.worker.mjs": { file: path.join(pdfjsBuild, "pdf.worker.mjs"), contentType: javascript },
+  "signature_pad.js": { file: signaturePadModule, contentType: javascript },
 };
 
 interface PageOptions {
@@ -72,7 +74,7 @@ export function signingPageHtml(): string {
   return page({
     title: "Sign document · Signdesk sandbox",
     script: "sign.js",
-    preload: ["pdf.mjs"],
+    preload: ["pdf.mjs", "signature_pad.js"],
     body: `<a class="skip-link" href="#document">Skip to the document</a>
 <header class="site-header">
   <p class="brand">Signdesk <span class="brand-tag">sandbox</span></p>

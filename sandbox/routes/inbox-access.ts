@@ -1,10 +1,14 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { SandboxContext } from "../context";
 import { outboxOf } from "../documents/outbox";
 import { ApiError } from "../http/api-error";
 import { userOf } from "../http/app";
 
 export const inboxSessionHeader = "x-inbox-session";
+
+/** Anything else is answered as a ticket that was used or has expired. */
+const InboxSessionBody = z.object({ ticket: z.string().min(1) });
 
 /** The one-time inbox link (see auth/inbox-access.ts): issued for a key, redeemed by the inbox page. */
 export function inboxAccessRoutes(app: FastifyInstance, context: SandboxContext): void {
@@ -18,9 +22,8 @@ export function inboxAccessRoutes(app: FastifyInstance, context: SandboxContext)
   });
 
   app.post("/_sandbox/inbox/session", async (request) => {
-    const body = request.body as Record<string, unknown> | undefined;
-    const ticket = typeof body?.ticket === "string" ? body.ticket : "";
-    const opened = ticket === "" ? null : context.inboxAccess.redeem(ticket);
+    const body = InboxSessionBody.safeParse(request.body);
+    const opened = body.success ? context.inboxAccess.redeem(body.data.ticket) : null;
     if (opened === null) throw new ApiError(403, "This inbox link was already used or has expired.");
     return { session: opened.session, expiresAt: new Date(opened.expiresAt).toISOString() };
   });

@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { SandboxContext } from "../context";
 import { verifyDownload } from "../documents/download-urls";
 import { outboxOf } from "../documents/outbox";
@@ -7,11 +8,16 @@ import { releaseDocument } from "../documents/signing";
 import { ApiError } from "../http/api-error";
 import { userOf } from "../http/app";
 import { pageHeaders } from "../http/page-headers";
+import { parseBody } from "../http/parse-body";
 import { sendFile } from "../http/send-file";
 import { inboxPageHtml, pageAssets } from "../pages/html";
 
 /** By name, without the object's inherited members (`__proto__`, `constructor`... are not assets). */
 const assetsByName = new Map(Object.entries(pageAssets));
+
+const ReleaseQuery = z.object({
+  pdf_id: z.string({ error: "pdf_id is required." }).min(1, { error: "pdf_id is required." }),
+});
 
 /** Routes that stand in for the service's e-mails and web app (not part of the service's API). */
 export function sandboxToolRoutes(app: FastifyInstance, context: SandboxContext): void {
@@ -31,8 +37,7 @@ export function sandboxToolRoutes(app: FastifyInstance, context: SandboxContext)
 
   app.post("/_sandbox/release", { config: { auth: true } }, async (request) => {
     const user = userOf(request);
-    const pdfId = (request.query as Record<string, unknown>).pdf_id;
-    if (typeof pdfId !== "string" || pdfId === "") throw new ApiError(400, "pdf_id is required.");
+    const { pdf_id: pdfId } = parseBody(ReleaseQuery, request.query);
     const document = context.store.document(pdfId);
     if (document === undefined) throw new ApiError(404, "Document not found.");
     if (document.userId !== user.id) throw new ApiError(403, "You do not have access to this document.");

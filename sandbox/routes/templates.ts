@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { convertToPdf, usableKind } from "../../node-shared/pdf/convert-docx";
 import { inspectPdf } from "../../node-shared/pdf/inspect-pdf";
 import { PdfProblem } from "../../node-shared/pdf/pdf-problem";
@@ -15,6 +16,7 @@ import { checkRecipients } from "../documents/recipients";
 import { isJsonText, parseTemplateFields } from "../documents/template-fields";
 import { ApiError } from "../http/api-error";
 import { userOf } from "../http/app";
+import { parseBody, requiredMembers } from "../http/parse-body";
 import type { Template } from "../state/schema";
 
 const maxNameLength = 255;
@@ -39,12 +41,28 @@ function parseAutoRelease(raw: string | undefined): boolean {
   throw new ApiError(400, "autoReleaseSignatures must be true or false.");
 }
 
-function optionalSubject(raw: unknown): string | null {
-  if (raw === undefined || raw === null) return null;
-  if (typeof raw !== "string" || raw.length > 300)
-    throw new ApiError(400, "emailSubject must be text of at most 300 characters.");
-  return raw.trim() === "" ? null : raw;
-}
+const subjectProblem = "emailSubject must be text of at most 300 characters.";
+
+/** A document's optional e-mail subject: blank means none. */
+const EmailSubject = z
+  .string({ error: subjectProblem })
+  .max(300, { error: subjectProblem })
+  .nullish()
+  .transform((subject) => (subject == null || subject.trim() === "" ? null : subject));
+
+/** Recipients and subject are looked at once the template is found (checkRecipients needs its groups). */
+const CreateFromTemplateBody = requiredMembers(
+  ["templateId", "recipients"],
+  {
+    notObject: "The body must be a JSON object with templateId and recipients.",
+    missing: "templateId and recipients are required.",
+  },
+  z.object({
+    templateId: z.string({ error: "templateId must be a string." }),
+    recipients: z.unknown(),
+    emailSubject: z.unknown().optional(),
+  }),
+);
 
 /** The uploaded file as a readable PDF: converted when it is a Word document. Returns its path. */
 async function readablePdf(context: SandboxContext, upload: string): Promise<string> {
@@ -89,7 +107,7 @@ export function templateRoutes(app: FastifyInstance, context: SandboxContext): v
         throw new ApiError(400, `Template name is too long (at most ${maxNameLength} characters).`);
       }
       const autoRelease = parseAutoRelease(form.fields.autoReleaseSignatures);
-      const emailSubject = optionalSubject(form.fields.emailSubject);
+      const emailSubject = parseBody(EmailSubject, form.fields.emailSubject);
 
       const pdfFile = await readablePdf(context, form.file).catch(asBadRequest);
       if (pdfFile !== form.file) converted = pdfFile;
@@ -146,19 +164,11 @@ export function templateRoutes(app: FastifyInstance, context: SandboxContext): v
 
   app.post("/createFromTemplate", { config: { auth: true } }, async (request) => {
     const user = userOf(request);
-    const body = request.body;
-    if (typeof body !== "object" || body === null || Array.isArray(body)) {
-      throw new ApiError(400, "The body must be a JSON object with templateId and recipients.");
-    }
-    const { templateId, recipients, emailSubject } = body as Record<string, unknown>;
-    if (templateId === undefined || recipients === undefined) {
-      throw new ApiError(400, "templateId and recipients are required.");
-    }
-    if (typeof templateId !== "string") throw new ApiError(400, "templateId must be a string.");
+    const { templateId, recipients, emailSubject } = parseBody(CreateFromTemplateBody, request.body);
     const template = context.store.template(templateId);
     if (template === undefined || template.userId !== user.id) throw new ApiError(400, "Template not found.");
     const checked = checkRecipients(recipients, template.groups.length, false);
-    const document = await createDocument(context, user, template, checked, optionalSubject(emailSubject));
+    const document = await createDocument(context, user, template, checked, parseBody(EmailSubject, emailSubject));
     return {
       message: "Document created and sent successfully",
       pdf_id: document.id,

@@ -344,7 +344,8 @@ describeWith("chromium", "PDF pages in Chromium, under the app's CSP", () => {
       const middle = (await report(page)).visiblePage;
       await page.getByRole("button", { name: "Zoom in" }).click();
       await expect(page.getByTestId("zoom").textContent()).resolves.toBe("33%");
-      await page.waitForTimeout(200);
+      // The zoomed layout is committed with its scroll; two frames later its scroll events have been handled.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect((await report(page)).visiblePage).toBe(middle);
       expect(await page.locator(".pdf-thumbnails").getAttribute("data-live-canvases")).not.toBeNull();
       expect(problems).toEqual([]);

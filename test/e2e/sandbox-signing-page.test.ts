@@ -222,6 +222,121 @@ describeWith(
       await page.close();
     });
 
+    it("draws with a mouse, a pen or a finger, clears, and posts the ink cropped as a PNG", async () => {
+      const { pdfId, link } = await newDocument("Drawn");
+      // Two device pixels per CSS pixel: the ink must still land under the pointer.
+      const drawing = await browser.newContext({
+        locale: "en-US",
+        colorScheme: "light",
+        viewport: { width: 1280, height: 800 },
+        deviceScaleFactor: 2,
+        hasTouch: true,
+      });
+      try {
+        const page = await drawing.newPage();
+        await page.goto(link);
+        await expect.poll(() => page.locator(".page-canvas").count(), { timeout: 20_000 }).toBe(2);
+        await page.getByRole("button", { name: "Signature 1, page 1 (empty, press to sign)" }).click();
+        await page.getByRole("dialog", { name: "Add your signature" }).waitFor();
+        await page.getByRole("radio", { name: "Draw" }).check();
+        const apply = page.getByRole("button", { name: "Apply" });
+        const clear = page.getByRole("button", { name: "Clear" });
+        const error = page.locator("#sig-error");
+        const drawFirst = "Draw your signature first, or choose Type to use the keyboard.";
+        await apply.click();
+        await expect(error.textContent()).resolves.toBe(drawFirst);
+        // The error goes with the next stroke (and the dialog, centred, moves with it): measured without it.
+        await clear.click();
+        await expect(error.isVisible()).resolves.toBe(false);
+
+        const box = await page.locator("#sig-pad").boundingBox();
+        if (box === null) throw new Error("no drawing area");
+        /** The opacity of the pad's backing store under a point given in CSS pixels from its top left corner. */
+        const inkAt = (x: number, y: number) =>
+          page.evaluate(
+            ([x, y]) => {
+              const canvas = document.querySelector<HTMLCanvasElement>("#sig-pad");
+              if (!canvas) return -1;
+              const scale = canvas.width / canvas.getBoundingClientRect().width;
+              const context = canvas.getContext("2d");
+              return context?.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data[3] ?? -1;
+            },
+            [x, y] as const,
+          );
+        const start = { x: 30, y: box.height / 2 };
+        const end = { x: box.width / 2, y: box.height / 3 };
+        const stroke = (t: number) => ({
+          x: box.x + start.x + (end.x - start.x) * t,
+          y: box.y + start.y + (end.y - start.y) * t,
+        });
+
+        await page.mouse.move(stroke(0).x, stroke(0).y);
+        await page.mouse.down();
+        for (let t = 0.1; t <= 1; t += 0.1) await page.mouse.move(stroke(t).x, stroke(t).y);
+        await page.mouse.up();
+        await expect(inkAt(start.x, start.y)).resolves.toBeGreaterThan(0);
+        await expect(inkAt(box.width - 10, 10)).resolves.toBe(0);
+        await clear.click();
+        await expect(inkAt(start.x, start.y)).resolves.toBe(0);
+
+        const inkedPixels = () =>
+          page.evaluate(() => {
+            const canvas = document.querySelector<HTMLCanvasElement>("#sig-pad");
+            const pixels = canvas?.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+            return pixels.filter((value, index) => index % 4 === 3 && value > 0).length;
+          });
+        const cdp = await drawing.newCDPSession(page);
+        const pen = async (type: "mousePressed" | "mouseMoved" | "mouseReleased", t: number) =>
+          cdp.send("Input.dispatchMouseEvent", {
+            type,
+            ...stroke(t),
+            button: "left",
+            buttons: type === "mouseReleased" ? 0 : 1,
+            clickCount: 1,
+            pointerType: "pen",
+          });
+        await pen("mousePressed", 0);
+        for (let t = 0.1; t <= 1; t += 0.1) await pen("mouseMoved", t);
+        await pen("mouseReleased", 1);
+        await expect(inkAt(start.x, start.y)).resolves.toBeGreaterThan(0);
+        await clear.click();
+        await expect(inkedPixels()).resolves.toBe(0);
+        await apply.click();
+        await expect(error.textContent()).resolves.toBe(drawFirst);
+
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [stroke(0)] });
+        for (let t = 0.1; t <= 1; t += 0.1) {
+          await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [stroke(t)] });
+        }
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+        await expect(error.isVisible()).resolves.toBe(false);
+        await expect(inkedPixels()).resolves.toBeGreaterThan(0);
+        const padWidth = await page.locator("#sig-pad").evaluate((canvas) => (canvas as HTMLCanvasElement).width);
+
+        await apply.click();
+        await page.getByRole("button", { name: "Signature 1, page 1 (added, press to change)" }).waitFor();
+        const reuse = "Use my signature (empty, press to add the one you made)";
+        await page.getByRole("button", { name: `Signature 2, page 1: ${reuse}` }).click();
+        await page.getByRole("button", { name: `Signature, page 2: ${reuse}` }).click();
+        const sent = page.waitForRequest((request) => request.method() === "POST");
+        await page.getByRole("button", { name: "Finish and sign" }).first().click();
+        const body = (await sent).postDataJSON() as { fields: Record<string, string> };
+        const image = body.fields["sig-a"] ?? "";
+        expect(image).toMatch(/^data:image\/png;base64,/);
+        expect(body.fields["sig-b"]).toBe(image);
+        // Cropped to the ink: narrower than the pad, and wider than tall like the stroke.
+        const png = Buffer.from(image.slice(image.indexOf(",") + 1), "base64");
+        const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+        expect(width).toBeGreaterThan(0);
+        expect(width).toBeLessThan(padWidth * 0.75);
+        expect(width).toBeGreaterThan(height);
+        await page.getByRole("heading", { name: "Signed, thank you" }).waitFor();
+        await expect(storedValues(pdfId)).resolves.toMatchObject({ "sig-a": image });
+      } finally {
+        await drawing.close();
+      }
+    });
+
     it("stamps the signing date whatever date a client sends, or when it sends none", async () => {
       const image = signatureDataUrl();
       for (const sentDate of ["1999-01-01", "not a date", undefined]) {

@@ -188,6 +188,7 @@ describeWith("secret-service", "bulk send: one template to many, every row once"
     expect(paused.state).toBe("paused");
     const sentAtPause = paused.counts.sent;
     expect(sentAtPause).toBeLessThan(40);
+    // Deliberately lets time pass: a paused batch must send nothing more meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(fault.count("/createFromTemplate")).toBe(sentAtPause);
 

@@ -89,12 +89,15 @@ describe("webhook deliveries", () => {
     const { link } = await sendOne(running, "Never delivered");
     await callApi(link, "POST", "", { json: { fields: { note: "x" } } });
     await receiver.waitFor((received) => received.length >= 6, 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { url, key } = running;
+    const delivery = async () => {
+      const log = await callApi(url, "GET", "/_sandbox/deliveries", { key });
+      return (log.body as { deliveries: { state: string; attempts: unknown[] }[] }).deliveries[0];
+    };
+    // Given up: a failed delivery is tried no more, so the receiver's count is final.
+    await expect.poll(async () => (await delivery())?.state).toBe("failed");
     expect(receiver.received).toHaveLength(6);
-    const log = await callApi(running.url, "GET", "/_sandbox/deliveries", { key: running.key });
-    const [delivery] = (log.body as { deliveries: { state: string; attempts: unknown[] }[] }).deliveries;
-    expect(delivery?.state).toBe("failed");
-    expect(delivery?.attempts).toHaveLength(6);
+    expect((await delivery())?.attempts).toHaveLength(6);
   });
 
   it("resumes deliveries that were still due after a restart", async () => {

@@ -446,6 +446,7 @@ describe("deleteWebhook", () => {
     const { sandbox, deleteFailing, receiver } = await oneRetryQueued(800);
     await deleteFailing();
     await sandbox.restart();
+    // Deliberately past the retry's 800 ms: it must not come after the restart either.
     await pause(2000);
     expect(receiver.received).toHaveLength(1);
   });

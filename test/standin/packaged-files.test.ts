@@ -111,14 +111,20 @@ describe("the packaged file set (electron-builder on an Electron stand-in distri
     }
   });
 
-  it("has the sandbox's page assets beside the main bundle and the pdf.js files the sandbox reads", () => {
+  it("has the sandbox's page assets beside the main bundle and the pdf.js and signature_pad files it serves", () => {
     const appPdfjs = path.dirname(appRequire.resolve("pdfjs-dist/package.json"));
     expect(isInside(app.appDir, appPdfjs)).toBe(true);
+    // signature_pad exports no package.json: its folder is that of its main file, dist/.
+    const repoSignaturePad = path.dirname(createRequire(import.meta.url).resolve("signature_pad"));
+    const appSignaturePad = path.dirname(appRequire.resolve("signature_pad"));
+    expect(isInside(app.appDir, appSignaturePad)).toBe(true);
     const pagesDir = path.join(root, "sandbox/pages/assets");
     for (const [name, { file }] of Object.entries(pageAssets)) {
       const packedFile = file.startsWith(repoPdfjs)
         ? path.join(appPdfjs, path.relative(repoPdfjs, file))
-        : inApp("dist/main/assets", path.relative(pagesDir, file));
+        : file.startsWith(repoSignaturePad)
+          ? path.join(appSignaturePad, path.relative(repoSignaturePad, file))
+          : inApp("dist/main/assets", path.relative(pagesDir, file));
       expect(existsSync(packedFile), name).toBe(true);
     }
     // final-pdf/font.ts stamps with this font; pdf/inspect-pdf.ts loads pdf.js and its worker by these names.
@@ -179,7 +185,7 @@ describe("the packaged file set (electron-builder on an Electron stand-in distri
     const production = productionClosure();
     const packages = new Set([...packed].map(packageNameOf).filter((name) => name !== undefined));
     expect([...packages].filter((name) => !production.has(name))).toEqual([]);
-    for (const name of ["@napi-rs/keyring", "pdfjs-dist"]) expect(packages).toContain(name);
+    for (const name of ["@napi-rs/keyring", "pdfjs-dist", "signature_pad"]) expect(packages).toContain(name);
     for (const name of ["electron", "electron-builder", "vitest", "vite", "typescript", "@electron/asar"]) {
       expect(packages).not.toContain(name);
     }

@@ -11,7 +11,7 @@ import {
   setFieldType,
 } from "./field-actions";
 import { addGroup, cleanLabel, moveGroup, removeGroup, renameGroup, setActiveGroup } from "./groups";
-import { beginGesture, endGesture, record, redo, undo } from "./history";
+import { record, redo, undo } from "./history";
 import { stateProblems } from "./invariants";
 import { clearSelection, select, selectAll, selectInRect } from "./selection";
 import type { ActionOf, EditorAction, EditorActionType, EditorState } from "./types";
@@ -35,7 +35,6 @@ export function createEditorState(draft: Draft): EditorState {
     clipboard: null,
     past: [],
     future: [],
-    gesture: null,
   };
 }
 
@@ -53,7 +52,7 @@ function rename(state: EditorState, action: ActionOf<"rename">): EditorState {
 type Handlers = { [Type in EditorActionType]: (state: EditorState, action: ActionOf<Type>) => EditorState };
 
 /** Handlers of everything but the history actions; a result with a changed document is recorded for undo. */
-const handlers: Omit<Handlers, "undo" | "redo" | "beginGesture" | "endGesture"> = {
+const handlers: Omit<Handlers, "undo" | "redo"> = {
   addField,
   moveSelection,
   setFieldPosition,
@@ -85,10 +84,6 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return undo(state);
     case "redo":
       return redo(state);
-    case "beginGesture":
-      return beginGesture(state);
-    case "endGesture":
-      return endGesture(state);
   }
   const handler = handlers[action.type] as ((state: EditorState, action: EditorAction) => EditorState) | undefined;
   if (handler === undefined) return state;

@@ -1,9 +1,9 @@
 import type { EditorState, Snapshot } from "./types";
 
 /**
- * Undo and redo. Every document change pushes one snapshot (document and selection before the change);
- * between beginGesture and endGesture (a mouse drag) only the first change pushes one, so the whole drag
- * undoes in one step. Selection-only changes are not recorded.
+ * Undo and redo. Every document change pushes one snapshot (document and selection before the change); a
+ * mouse drag is dispatched as one change when it ends, so it undoes in one step. Selection-only changes are
+ * not recorded.
  */
 
 export const historyLimit = 200;
@@ -19,9 +19,7 @@ function pushCapped(stack: readonly Snapshot[], snapshot: Snapshot): Snapshot[] 
 
 /** `after` (whose document differs from `before`'s) with the change recorded, and the redo stack cleared. */
 export function record(before: EditorState, after: EditorState): EditorState {
-  if (before.gesture?.recorded) return { ...after, future: [] };
-  const gesture = before.gesture ? { recorded: true } : null;
-  return { ...after, past: pushCapped(before.past, snapshotOf(before)), future: [], gesture };
+  return { ...after, past: pushCapped(before.past, snapshotOf(before)), future: [] };
 }
 
 /** The active group when it still exists in the restored document, else the first group. */
@@ -29,10 +27,10 @@ function restore(state: EditorState, snapshot: Snapshot, past: Snapshot[], futur
   const { groups } = snapshot.doc;
   const activeStays = groups.some((group) => group.id === state.activeGroupId);
   const activeGroupId = activeStays ? state.activeGroupId : (groups[0]?.id ?? state.activeGroupId);
-  return { ...state, doc: snapshot.doc, selection: snapshot.selection, past, future, gesture: null, activeGroupId };
+  return { ...state, doc: snapshot.doc, selection: snapshot.selection, past, future, activeGroupId };
 }
 
-/** Restores the document and selection from before the last change (ends any open gesture). */
+/** Restores the document and selection from before the last change. */
 export function undo(state: EditorState): EditorState {
   const previous = state.past[state.past.length - 1];
   if (previous === undefined) return state;
@@ -43,15 +41,6 @@ export function redo(state: EditorState): EditorState {
   const next = state.future[state.future.length - 1];
   if (next === undefined) return state;
   return restore(state, next, pushCapped(state.past, snapshotOf(state)), state.future.slice(0, -1));
-}
-
-/** Starts a gesture: until endGesture, its document changes coalesce into one undo step. Restarts an open one. */
-export function beginGesture(state: EditorState): EditorState {
-  return { ...state, gesture: { recorded: false } };
-}
-
-export function endGesture(state: EditorState): EditorState {
-  return state.gesture === null ? state : { ...state, gesture: null };
 }
 
 export function canUndo(state: EditorState): boolean {

@@ -21,12 +21,6 @@ export interface Snapshot {
   selection: string[];
 }
 
-/** An open mouse gesture (a drag): all its document changes form one undo step. */
-export interface Gesture {
-  /** Whether the snapshot from before the gesture is already on `past`. */
-  recorded: boolean;
-}
-
 export interface EditorState {
   doc: EditorDoc;
   /** Selected field ids, in the order they were selected. */
@@ -36,7 +30,6 @@ export interface EditorState {
   clipboard: DraftField[] | null;
   past: Snapshot[];
   future: Snapshot[];
-  gesture: Gesture | null;
 }
 
 /** An axis-aligned box in displayed page points (top-left origin, y down). */
@@ -82,9 +75,7 @@ export type EditorAction =
   | { type: "rename"; name: string }
   // History
   | { type: "undo" }
-  | { type: "redo" }
-  | { type: "beginGesture" }
-  | { type: "endGesture" };
+  | { type: "redo" };
 
 export type EditorActionType = EditorAction["type"];
 export type ActionOf<T extends EditorActionType> = Extract<EditorAction, { type: T }>;

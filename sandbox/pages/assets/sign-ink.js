@@ -1,5 +1,8 @@
 // @ts-check
-/** Canvas work for signatures: sizing a canvas to a field, the typed preview, and exporting ink as a PNG. */
+/**
+ * Canvas work for signatures that signature_pad (the Draw panel) does not do: sizing a canvas to a field, the
+ * typed preview, and exporting ink cropped to it as a PNG.
+ */
 
 import { ui } from "./sign-dom.js";
 

@@ -4,13 +4,40 @@
 import { ui } from "./sign-dom.js";
 import { clearFieldError, updateSignatureButton } from "./sign-fields.js";
 import { trapFocus } from "./sign-focus-trap.js";
-import { drawTypedPreview, exportInk, fitCanvas } from "./sign-ink.js";
+import { context2d, drawTypedPreview, exportInk, fitCanvas, INK } from "./sign-ink.js";
 import { announce } from "./sign-outcome.js";
 import { updateProgress } from "./sign-progress.js";
-import { clearPad, pad, setUpSignaturePad } from "./sign-signature-pad.js";
 import { state } from "./sign-state.js";
 
 /** @import { FieldView } from "./sign-fields.js" */
+
+/** The Draw panel's strokes (mouse, pen, finger) on #sig-pad: signature_pad, served beside these modules. */
+const SIGNATURE_PAD_URL = "/_sandbox/assets/signature_pad.js";
+const { default: SignaturePad } = /** @type {typeof import("signature_pad")} */ (await import(SIGNATURE_PAD_URL));
+// Read back (trimmed) on Apply, hence willReadFrequently, as sign-ink.js asks of the same canvas.
+const pad = new SignaturePad(ui.sigPad, { penColor: INK, canvasContextOptions: { willReadFrequently: true } });
+
+/**
+ * signature_pad draws in CSS pixels; the pad's backing store is at the device's pixel ratio (fitCanvas). Scales
+ * its context to match and its pen to the pad's height, so a stroke lands under the pointer at any size.
+ */
+function scalePad() {
+  const canvas = ui.sigPad;
+  const rect = canvas.getBoundingClientRect();
+  if (rect.width <= 0 || rect.height <= 0) return;
+  const ratio = canvas.width / rect.width;
+  context2d(canvas).setTransform(ratio, 0, 0, ratio, 0, 0);
+  // Half the stroke's width, in CSS pixels (signature_pad's widths are radii): a thirtieth of the pad's height.
+  const radius = Math.max(1 / ratio, rect.height / 60);
+  pad.minWidth = radius * 0.5;
+  pad.maxWidth = radius * 1.5;
+}
+
+/** After the pad's backing store changed (which wipes it): scaled anew, and empty. */
+function resetPad() {
+  scalePad();
+  pad.clear();
+}
 
 const signature = {
   /** @type {FieldView | null} */
@@ -61,7 +88,7 @@ function setSignatureMode(mode) {
     fitCanvas(ui.sigPreview, field);
     drawTypedPreview();
   } else if (fitCanvas(ui.sigPad, field)) {
-    pad.hasInk = false;
+    resetPad();
   }
 }
 
@@ -101,7 +128,7 @@ export function openSignatureDialog(view) {
   ui.sigText.value = signature.typed[kind] ?? (kind === "Initials" ? initialsOf(name) : name);
   if (isNewKind) {
     ui.sigPad.width = 0;
-    pad.hasInk = false;
+    pad.clear();
   }
   hideSignatureError();
   ui.sigDialog.showModal();
@@ -133,7 +160,7 @@ function applySignature() {
     drawTypedPreview();
     image = exportInk(ui.sigPreview, view.data);
   } else {
-    image = pad.hasInk ? exportInk(ui.sigPad, view.data) : null;
+    image = pad.isEmpty() ? null : exportInk(ui.sigPad, view.data);
     if (image === null) {
       showSignatureError(
         kind === "Initials"
@@ -173,13 +200,12 @@ export function setUpSignatureDialog() {
     drawTypedPreview();
   });
   ui.sigClear.addEventListener("click", () => {
-    clearPad();
+    pad.clear();
     hideSignatureError();
   });
   ui.sigCancel.addEventListener("click", () => ui.sigDialog.close());
-  setUpSignaturePad(hideSignatureError);
+  pad.addEventListener("beginStroke", hideSignatureError);
   ui.sigDialog.addEventListener("close", () => {
-    pad.drawing = false;
     const view = signature.field;
     if (view?.control.isConnected && !view.control.disabled) view.control.focus({ preventScroll: true });
   });
@@ -188,8 +214,11 @@ export function setUpSignatureDialog() {
     if (signature.mode === "type") {
       fitCanvas(ui.sigPreview, signature.field.data);
       drawTypedPreview();
-    } else if (!pad.hasInk) {
-      fitCanvas(ui.sigPad, signature.field.data);
+    } else if (!pad.isEmpty()) {
+      // The ink stays at its backing store's size; new strokes still land under the pointer.
+      scalePad();
+    } else if (fitCanvas(ui.sigPad, signature.field.data)) {
+      resetPad();
     }
   });
 }
