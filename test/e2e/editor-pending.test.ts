@@ -66,7 +66,10 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
 
     main.release();
     await expect
-      .poll(() => editorToolbar(app.page).getByRole("button", { name: "Create template…" }).isDisabled())
+      // Main reads the whole PDF first: on a busy machine that takes longer than poll's default second.
+      .poll(() => editorToolbar(app.page).getByRole("button", { name: "Create template…" }).isDisabled(), {
+        timeout: 20_000,
+      })
       .toBe(false);
     await expect(app.page.locator(".editor-panels").getAttribute("inert")).resolves.toBeNull();
     // Not drawn again: the canvas is the one drawn before the draft existed.
