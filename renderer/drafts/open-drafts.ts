@@ -85,7 +85,11 @@ export class OpenDrafts {
   private shown: Shown | null = null;
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly bridge: SigndeskApi) {}
+  /** `pdfs`: how PDFs are opened in pdf.js (the unit test gives its own). */
+  constructor(
+    private readonly bridge: SigndeskApi,
+    private readonly pdfs: { openPdf: typeof openPdf; loadPdf: typeof loadPdf } = { openPdf, loadPdf },
+  ) {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -104,7 +108,7 @@ export class OpenDrafts {
   async createFromFile(fileName: string, bytes: Uint8Array): Promise<NewDraft> {
     const id = crypto.randomUUID();
     const refused = (error: unknown) => `${fileName} could not be opened: ${messageOf(error)}`;
-    const opening = isWordFileName(fileName) ? null : openPdf(bytes);
+    const opening = isWordFileName(fileName) ? null : this.pdfs.openPdf(bytes);
     // Nobody may take it (the draft was refused): never an unhandled rejection.
     opening?.catch(() => {});
     let mayStart = () => {};
@@ -271,7 +275,7 @@ export class OpenDrafts {
   private async fromFile(shown: Shown): Promise<void> {
     const read = await this.bridge.draftsOpen({ id: shown.id });
     if (!read.ok) throw new Error(read.error.message);
-    this.ready(shown, read.value.draft, await loadPdf(read.value.pdf, read.value.draft.pages));
+    this.ready(shown, read.value.draft, await this.pdfs.loadPdf(read.value.pdf, read.value.draft.pages));
   }
 }
 
