@@ -258,7 +258,7 @@ try {
     const { change, busy, editor, worker, pages, first } = marks;
     // Main's draft creation for this opening: the first to start after the change event (the page's clock
     // and this process's are the same wall clock; 20 ms of slack for their origins). Page 1 may be drawn
-    // before main has made the draft (renderer/pdf/prefetch.ts): the editor becomes editable once it has.
+    // before main has made the draft (renderer/drafts/open-drafts.ts): the editor becomes editable once it has.
     const madeSpan = () => spans.create.find((span) => span.start >= (change ?? Infinity) - 20);
     for (let waited = 0; madeSpan() === undefined && waited < 60_000; waited += 20) {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -276,7 +276,7 @@ try {
       throw new Error(`a milestone is missing: ${JSON.stringify({ marks, made })}`);
     }
     // A draft just made is shown without draftsOpen: the editor takes the draft main answered and the PDF
-    // pdf.js began opening on the dropped bytes (renderer/pdf/prefetch.ts).
+    // pdf.js began opening on the dropped bytes (renderer/drafts/open-drafts.ts).
     const reopened = spans.open.some((span) => span.start >= change - 20);
     if (reopened) throw new Error("the editor asked main for the draft it had just made (draftsOpen)");
     // Page 1 really is drawn: opaque dark (text) pixels, at its size on screen at the device pixel ratio. Only

@@ -101,7 +101,8 @@ export const channels = {
   },
   draftsCreateFromFile: {
     channel: channelNames.draftsCreateFromFile,
-    args: z.object({ fileName: z.string().min(1).max(255), bytes: Bytes }),
+    /** `id`: the renderer's choice (a new UUID), so that it opens the draft by id while main makes it. */
+    args: z.object({ id: z.uuid().optional(), fileName: z.string().min(1).max(255), bytes: Bytes }),
     result: DraftSchema,
   },
   draftsOpen: {

@@ -7,6 +7,8 @@ import { Sidebar } from "./components/Sidebar";
 import { StartupFailure } from "./components/StartupFailure";
 import { StatusBar } from "./components/StatusBar";
 import { StoredDataNotices } from "./components/StoredDataNotices";
+import { OpenDraftsContext } from "./drafts/drafts-context";
+import { OpenDrafts } from "./drafts/open-drafts";
 import { EditorScreen } from "./editor/EditorScreen";
 import { useAppInfo } from "./hooks/useAppInfo";
 import { useScreenShortcuts } from "./hooks/useScreenShortcuts";
@@ -34,6 +36,11 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   /** Bumped by every navigation, so that focus moves even when the screen stays the same. */
   const [navigation, setNavigation] = useState(0);
   const [appInfo, reloadAppInfo] = useAppInfo(bridge);
+  /** The drafts being opened, and the editor's state of each draft opened in this session. */
+  const [drafts] = useState(() => new OpenDrafts(bridge));
+  /** The draft the editor shows now: the PDF of one it no longer shows is freed. */
+  const shownDraft = screen === "templates" ? openDraft : null;
+  useEffect(() => drafts.show(shownDraft), [drafts, shownDraft]);
 
   const navigate = useCallback((next: ScreenId) => {
     setScreen(next);
@@ -84,84 +91,86 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   }
 
   return (
-    <div className="app-shell">
-      <Sidebar current={screen} onNavigate={navigate} />
-      <main className="content">
-        <OfflineBanner bridge={bridge} />
-        <StoredDataNotices notices={info?.notices ?? []} />
-        <InterruptedBatches bridge={bridge} accountKey={info?.activeAccount?.baseUrl ?? ""} onOpen={openBatch} />
-        {screen === "templates" && openDraft !== null && (
-          <EditorScreen
-            key={openDraft}
-            bridge={bridge}
-            draftId={openDraft}
-            onClose={() => {
-              setOpenDraft(null);
-              navigate("templates");
-            }}
-            onRefused={refuseDraft}
-          />
-        )}
-        {screen === "templates" && openDraft === null && (
-          <TemplatesScreen
-            bridge={bridge}
-            accountName={info?.activeAccount?.name ?? null}
-            initialProblem={refusal}
-            onOpenDraft={openDraftNow}
-            onSendTemplate={(templateId) => {
-              navigate("documents");
-              setSending({ templateId });
-            }}
-            onSendToMany={(templateId) => {
-              navigate("documents");
-              setBulk({ templateId, batch: null });
-            }}
-          />
-        )}
-        {screen === "documents" && sending !== null && bulk === null && (
-          <SendScreen
-            bridge={bridge}
-            initialTemplateId={sending.templateId}
-            onSent={(pdfId) => {
-              setSending(null);
-              setOpenDocument(pdfId);
-            }}
-            onCancel={() => navigate("documents")}
-          />
-        )}
-        {screen === "documents" && bulk !== null && (
-          <BulkSendScreen
-            key={bulk.batch?.batchId ?? `new-${bulk.templateId ?? ""}`}
-            bridge={bridge}
-            templateId={bulk.templateId}
-            batch={bulk.batch}
-            onShowDocuments={(batch) => {
-              setBulk(null);
-              setBatchFilter({ batchId: batch.batchId, fileName: batch.fileName });
-            }}
-            onOpenDocument={(pdfId) => {
-              setBulk(null);
-              setOpenDocument(pdfId);
-            }}
-            onClose={() => navigate("documents")}
-          />
-        )}
-        {screen === "documents" && sending === null && bulk === null && (
-          <DocumentsScreen
-            bridge={bridge}
-            openDocumentId={openDocument}
-            onOpenDocumentHandled={clearOpenDocument}
-            onSend={() => setSending({ templateId: null })}
-            batchFilter={batchFilter}
-            onClearBatchFilter={() => setBatchFilter(null)}
-            onFilterBatch={setBatchFilter}
-            onOpenBatch={openBatch}
-          />
-        )}
-        {screen === "webhooks" && <WebhooksScreen bridge={bridge} />}
-        {screen === "accounts" && <AccountsScreen bridge={bridge} onActiveAccountChanged={reloadAppInfo} />}
-      </main>
-      <StatusBar state={appInfo} />
-    </div>
+    <OpenDraftsContext value={drafts}>
+      <div className="app-shell">
+        <Sidebar current={screen} onNavigate={navigate} />
+        <main className="content">
+          <OfflineBanner bridge={bridge} />
+          <StoredDataNotices notices={info?.notices ?? []} />
+          <InterruptedBatches bridge={bridge} accountKey={info?.activeAccount?.baseUrl ?? ""} onOpen={openBatch} />
+          {screen === "templates" && openDraft !== null && (
+            <EditorScreen
+              key={openDraft}
+              bridge={bridge}
+              draftId={openDraft}
+              onClose={() => {
+                setOpenDraft(null);
+                navigate("templates");
+              }}
+              onRefused={refuseDraft}
+            />
+          )}
+          {screen === "templates" && openDraft === null && (
+            <TemplatesScreen
+              bridge={bridge}
+              accountName={info?.activeAccount?.name ?? null}
+              initialProblem={refusal}
+              onOpenDraft={openDraftNow}
+              onSendTemplate={(templateId) => {
+                navigate("documents");
+                setSending({ templateId });
+              }}
+              onSendToMany={(templateId) => {
+                navigate("documents");
+                setBulk({ templateId, batch: null });
+              }}
+            />
+          )}
+          {screen === "documents" && sending !== null && bulk === null && (
+            <SendScreen
+              bridge={bridge}
+              initialTemplateId={sending.templateId}
+              onSent={(pdfId) => {
+                setSending(null);
+                setOpenDocument(pdfId);
+              }}
+              onCancel={() => navigate("documents")}
+            />
+          )}
+          {screen === "documents" && bulk !== null && (
+            <BulkSendScreen
+              key={bulk.batch?.batchId ?? `new-${bulk.templateId ?? ""}`}
+              bridge={bridge}
+              templateId={bulk.templateId}
+              batch={bulk.batch}
+              onShowDocuments={(batch) => {
+                setBulk(null);
+                setBatchFilter({ batchId: batch.batchId, fileName: batch.fileName });
+              }}
+              onOpenDocument={(pdfId) => {
+                setBulk(null);
+                setOpenDocument(pdfId);
+              }}
+              onClose={() => navigate("documents")}
+            />
+          )}
+          {screen === "documents" && sending === null && bulk === null && (
+            <DocumentsScreen
+              bridge={bridge}
+              openDocumentId={openDocument}
+              onOpenDocumentHandled={clearOpenDocument}
+              onSend={() => setSending({ templateId: null })}
+              batchFilter={batchFilter}
+              onClearBatchFilter={() => setBatchFilter(null)}
+              onFilterBatch={setBatchFilter}
+              onOpenBatch={openBatch}
+            />
+          )}
+          {screen === "webhooks" && <WebhooksScreen bridge={bridge} />}
+          {screen === "accounts" && <AccountsScreen bridge={bridge} onActiveAccountChanged={reloadAppInfo} />}
+        </main>
+        <StatusBar state={appInfo} />
+      </div>
+    </OpenDraftsContext>
   );
 }

@@ -41,6 +41,7 @@ export const draftMessages = {
   unreadableSource: (fileName: string) => `The file "${fileName}" cannot be read.`,
   tooLarge: (megabytes: number) => `The document is larger than ${megabytes} MB, the most the service accepts.`,
   notInTrash: (id: string) => `Draft ${id} is not in the trash; it cannot be restored.`,
+  idTaken: (id: string) => `Draft ${id} already exists; a new draft needs an id of its own.`,
   alreadyExists: (id: string) => `Draft ${id} already exists; it cannot be restored over itself.`,
 } as const;
 

@@ -77,15 +77,29 @@ export class DraftStore {
     return path.join(this.folder(checkDraftId(id)), draftFiles.pdf);
   }
 
-  /** A new draft from a PDF or Word document: one group, no fields. Nothing is left behind on failure. */
   /** Settles once every write queued so far is on disk: the app waits for it before it quits. */
   idle(): Promise<void> {
     return this.queue.idle();
   }
 
-  async createFromFile(sourcePath: string, options: { name?: string } = {}): Promise<Draft> {
+  /**
+   * A new draft from a PDF or Word document: one group, no fields. Nothing is left behind on failure. `id`
+   * is the caller's (the renderer chooses it, so that its editor opens the draft by id before it exists): a
+   * UUID no draft has, in the trash or not; without it, a new one.
+   */
+  async createFromFile(sourcePath: string, options: { name?: string; id?: string } = {}): Promise<Draft> {
     const name = options.name === undefined ? nameFromFile(sourcePath) : checkName(options.name);
-    const id = randomUUID();
+    if (options.id === undefined) return this.install(randomUUID(), sourcePath, name);
+    const id = checkDraftId(options.id);
+    return this.queue.run(id, async () => {
+      if ((await pathExists(this.folder(id))) || (await pathExists(this.trash(id)))) {
+        throw new DraftError("already_exists", draftMessages.idTaken(id));
+      }
+      return this.install(id, sourcePath, name);
+    });
+  }
+
+  private install(id: string, sourcePath: string, name: string): Promise<Draft> {
     return installDraftFolder(this.root, id, async (folder) => {
       const { kind, pages } = await importDocument(sourcePath, folder, this.convertTimeoutMs, this.locateSoffice);
       const at = this.timestamp();

@@ -47,7 +47,7 @@ export function draftHandlers(
       const list = await drafts.list({ onProblem: (problem) => problems.push(problem) });
       return { drafts: list, problems };
     },
-    draftsCreateFromFile: async ({ fileName, bytes }) => {
+    draftsCreateFromFile: async ({ id, fileName, bytes }) => {
       if (bytes.byteLength > maxDraftSourceBytes) {
         throw new HandlerError(
           "file_too_large",
@@ -58,7 +58,7 @@ export function draftHandlers(
       const folder = await mkdtemp(path.join(scratchDir, "incoming-"));
       try {
         const file = await writeScratchFile(folder, lastPathPart(fileName), bytes);
-        return await drafts.createFromFile(file, { name: nameFromFile(fileName) });
+        return await drafts.createFromFile(file, { name: nameFromFile(fileName), ...(id === undefined ? {} : { id }) });
       } finally {
         await rm(folder, { recursive: true, force: true });
       }

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { SigndeskApi } from "../../common/contract";
 import { displayedSize } from "../../common/coordinates";
 import type { Draft } from "../../common/draft";
 import { groupsWithoutFields, groupWithoutFieldsMessage } from "../../common/draft-checks";
 import type { FieldType } from "../../common/fields";
 import { asSentence } from "../../common/sentence";
+import { useDraftView, useOpenDrafts } from "../drafts/drafts-context";
 import type { PdfHandle } from "../pdf/load-pdf";
 import { PageThumbnails } from "../pdf/PageThumbnails";
 import { PdfPages } from "../pdf/PdfPages";
@@ -15,7 +16,6 @@ import { GroupsPanel } from "./GroupsPanel";
 import { Inspector } from "./Inspector";
 import { PageOverlay } from "./PageOverlay";
 import { Palette } from "./Palette";
-import { openEditorState, rememberEditorState } from "./session-history";
 import { commandToAction, idsNeeded } from "./state/commands";
 import {
   canRedo,
@@ -23,7 +23,6 @@ import {
   createIdGenerator,
   type EditorAction,
   type EditorState,
-  editorReducer,
   selectedFields,
   toDraft,
 } from "./state/editor-state";
@@ -31,7 +30,6 @@ import { freeSpot } from "./state/free-spot";
 import { boxSize, fieldRect } from "./state/geometry";
 import type { EditorCommand } from "./state/keyboard";
 import { useAutosave } from "./useAutosave";
-import { useDraftDocument } from "./useDraftDocument";
 import { useEditorKeys } from "./useEditorKeys";
 import { useFieldDrag } from "./useFieldDrag";
 import { visiblePartOfPage } from "./visible-part";
@@ -40,18 +38,25 @@ interface EditorScreenProps {
   bridge: SigndeskApi;
   draftId: string;
   onClose: () => void;
-  /** Main refused the file of a pending draft (see useDraftDocument); the message says why. */
+  /** Main refused the file of a new draft the editor was showing; the message says why. */
   onRefused: (message: string) => void;
 }
 
 export function EditorScreen({ bridge, draftId, onClose, onRefused }: EditorScreenProps) {
-  const document = useDraftDocument(bridge, draftId, onRefused);
-  if (document.status === "loading") return <p className="screen-body muted">Opening the draft…</p>;
-  if (document.status === "failed") {
+  const drafts = useOpenDrafts();
+  const view = useDraftView(draftId);
+  useEffect(() => {
+    if (view.status === "refused") onRefused(view.message);
+  }, [view, onRefused]);
+  const dispatch = useCallback((action: EditorAction) => drafts.dispatch(draftId, action), [drafts, draftId]);
+  const onFirstPageShown = useCallback(() => drafts.pageShown(draftId), [drafts, draftId]);
+  if (view.status === "refused") return null;
+  if (view.status === "loading") return <p className="screen-body muted">Opening the draft…</p>;
+  if (view.status === "failed") {
     return (
       <section className="screen-body">
         <p role="alert" className="problem">
-          This draft cannot be opened: {document.message}
+          This draft cannot be opened: {view.message}
         </p>
         <button type="button" onClick={onClose}>
           Back to templates
@@ -62,54 +67,39 @@ export function EditorScreen({ bridge, draftId, onClose, onRefused }: EditorScre
   return (
     <Editor
       bridge={bridge}
-      draft={document.draft}
-      pdf={document.pdf}
-      pending={document.pending}
-      onFirstPageShown={document.pageShown}
+      draft={view.draft}
+      pdf={view.pdf}
+      pending={view.pending}
+      state={view.editor}
+      dispatch={dispatch}
+      onFirstPageShown={onFirstPageShown}
       onClose={onClose}
     />
   );
 }
-
-/** The editor's actions, and its state replaced by a draft's (when a pending draft's arrives). */
-function screenReducer(state: EditorState, action: EditorAction | { type: "load"; state: EditorState }): EditorState {
-  return action.type === "load" ? action.state : editorReducer(state, action);
-}
-
-const ignore = () => {};
 
 function Editor({
   bridge,
   draft,
   pdf,
   pending,
+  state,
+  dispatch,
   onFirstPageShown,
   onClose,
 }: {
   bridge: SigndeskApi;
   draft: Draft;
   pdf: PdfHandle;
-  /** Shown before main has made the draft: the pages only, nothing editable (useDraftDocument). */
+  /** Shown before main has made the draft: the pages only, nothing editable (renderer/drafts/open-drafts.ts). */
   pending: boolean;
+  /** The editor's state, kept with the draft in the app's OpenDrafts (actions are ignored while pending). */
+  state: EditorState;
+  dispatch: (action: EditorAction) => void;
   /** Told when page 1 is on screen (or after a moment, should it not draw). */
   onFirstPageShown: () => void;
   onClose: () => void;
 }) {
-  const [state, dispatchAny] = useReducer(screenReducer, draft, openEditorState);
-  // A pending draft's pages stay on screen when main's draft arrives; the state becomes that draft's, in
-  // this very render (so nothing, autosave least of all, sees the provisional state with the real draft).
-  const [loadedId, setLoadedId] = useState(draft.id);
-  if (loadedId !== draft.id) {
-    setLoadedId(draft.id);
-    dispatchAny({ type: "load", state: openEditorState(draft) });
-  }
-  const dispatch: (action: EditorAction) => void = pending ? ignore : dispatchAny;
-  const latest = useRef(state);
-  latest.current = state;
-  useEffect(() => {
-    if (pending) return;
-    return () => rememberEditorState(draft.id, latest.current);
-  }, [draft.id, pending]);
   const fieldIds = useMemo(
     () =>
       createIdGenerator(

@@ -24,7 +24,7 @@ export function useAutosave(
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /**
    * What is on disk (or on its way there): a draft with the same content is not saved again. Null until a
-   * draft is given (a pending draft, useDraftDocument): the first one given is what main just made.
+   * draft is given (a pending draft, renderer/drafts/open-drafts.ts): the first one given is what main just made.
    */
   const saved = useRef<string | null>(draft === null ? null : contentOf(draft));
 

@@ -34,7 +34,8 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
   afterAll(async () => app?.close());
 
   const held = async () => {
-    await expect.poll(() => holds.length).toBe(1);
+    // Once page 1 is drawn: on a busy machine that takes longer than poll's default second.
+    await expect.poll(() => holds.length, { timeout: 10_000 }).toBe(1);
     const found = holds.shift();
     if (found === undefined) throw new Error("main is not making a draft");
     return found;
@@ -66,7 +67,10 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
 
     main.release();
     await expect
-      .poll(() => editorToolbar(app.page).getByRole("button", { name: "Create template…" }).isDisabled())
+      // Main reads the whole PDF first: on a busy machine that takes longer than poll's default second.
+      .poll(() => editorToolbar(app.page).getByRole("button", { name: "Create template…" }).isDisabled(), {
+        timeout: 20_000,
+      })
       .toBe(false);
     await expect(app.page.locator(".editor-panels").getAttribute("inert")).resolves.toBeNull();
     // Not drawn again: the canvas is the one drawn before the draft existed.

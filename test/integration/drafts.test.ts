@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { channels } from "../../common/contract";
 import { type Draft, type DraftField, groupColors, nextGroupColor } from "../../common/draft";
 import { DraftStore } from "../../main/drafts/draft-store";
 import { makePdf, passwordProtectedPdf, truncatedPdf } from "../support/pdf-fixtures";
@@ -307,6 +308,37 @@ describe("offline template drafts", () => {
       expect(() => store.pdfPath(id)).toThrow("is not a draft id.");
     }
     await expect(store.open(randomUUID())).rejects.toThrow("There is no draft");
+  });
+
+  it("makes a draft under the id it is given, refusing a malformed one or one a draft has", async () => {
+    const source = await writeInput(work, "Offer.pdf", await makePdf());
+    const id = randomUUID();
+    const draft = await store.createFromFile(source, { id });
+    expect(draft.id).toBe(id);
+    expect((await store.open(id)).id).toBe(id);
+    const before = await listing(root);
+    await expect(store.createFromFile(source, { id })).rejects.toThrow(`Draft ${id} already exists`);
+    // Two at once with one new id: one draft is made, the other refused.
+    const twin = randomUUID();
+    const both = await Promise.allSettled([
+      store.createFromFile(source, { id: twin }),
+      store.createFromFile(source, { id: twin }),
+    ]);
+    expect(both.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    await store.delete(twin);
+    await expect(store.createFromFile(source, { id: twin })).rejects.toThrow(`Draft ${twin} already exists`);
+    await store.restore(twin);
+    for (const bad of ["../x", "1234", ""]) {
+      await expect(store.createFromFile(source, { id: bad }), bad).rejects.toThrow("is not a draft id.");
+    }
+    const others = (entry: string) => !entry.startsWith(twin) && entry !== ".trash";
+    expect((await listing(root)).filter(others)).toEqual(before);
+    // The contract lets the renderer give a UUID, or none; never anything else.
+    const args = channels.draftsCreateFromFile.args;
+    const bytes = new Uint8Array(1);
+    expect(args.safeParse({ id, fileName: "a.pdf", bytes }).success).toBe(true);
+    expect(args.safeParse({ fileName: "a.pdf", bytes }).success).toBe(true);
+    expect(args.safeParse({ id: "../x", fileName: "a.pdf", bytes }).success).toBe(false);
   });
 });
 

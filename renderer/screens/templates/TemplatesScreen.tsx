@@ -3,15 +3,9 @@ import type { SigndeskApi } from "../../../common/contract";
 import type { TemplateRecord } from "../../../common/records";
 import { templateVersions } from "../../../common/template-versions";
 import { type UndoOffer, UndoToast } from "../../components/UndoToast";
+import { useOpenDrafts } from "../../drafts/drafts-context";
+import { isWordFileName } from "../../drafts/open-drafts";
 import { unwrap, useResource } from "../../hooks/useResource";
-import {
-  discardOpening,
-  draftsMade,
-  makingInBackground,
-  offerPending,
-  offerPrefetched,
-  startOpening,
-} from "../../pdf/prefetch";
 import { AddTemplateByIdDialog } from "./AddTemplateByIdDialog";
 import { DraftRow } from "./DraftRow";
 import { DraftThumbnail } from "./DraftThumbnail";
@@ -21,27 +15,6 @@ import { readDraftFile } from "./read-dropped-file";
 import { TemplateRow } from "./TemplateRow";
 import "./templates.css";
 import { useFileDrop } from "./useFileDrop";
-
-/** How long main may wait for page 1 of a new PDF to be drawn before it makes the draft anyway. */
-const MAIN_WAITS_AT_MOST_MS = 2000;
-
-/**
- * When main may make the draft of a PDF being opened: once its page 1 is on screen (`shown`), at once
- * should pdf.js fail on it (main then says why), and after MAIN_WAITS_AT_MOST_MS whatever happens. Main
- * reads the whole PDF to make a draft: started together, the two share the machine's cores while the
- * person waits to see the page, and the draft, which nobody can edit before the page is there, comes no
- * sooner for it.
- */
-function mainMayStart(opening: Promise<unknown>, shown: Promise<void>): Promise<void> {
-  return Promise.race([
-    shown,
-    opening.then(
-      () => new Promise<void>(() => {}),
-      () => undefined,
-    ),
-    new Promise<void>((resolve) => setTimeout(resolve, MAIN_WAITS_AT_MOST_MS)),
-  ]);
-}
 
 interface TemplatesScreenProps {
   bridge: SigndeskApi;
@@ -63,6 +36,7 @@ export function TemplatesScreen({
   onSendTemplate,
   onSendToMany,
 }: TemplatesScreenProps) {
+  const openDrafts = useOpenDrafts();
   const [drafts, reloadDrafts] = useResource(() => bridge.draftsList(), [bridge]);
   const [templates, reloadTemplates] = useResource(() => bridge.templatesList(), [bridge]);
   const [busy, setBusy] = useState<string | null>(null);
@@ -83,7 +57,7 @@ export function TemplatesScreen({
   const fileInput = useRef<HTMLInputElement>(null);
   // Back from the editor before main had made a new draft: the list is read again once it has.
   useEffect(() => {
-    const made = draftsMade();
+    const made = openDrafts.draftsMade();
     if (made === null) return;
     let current = true;
     void made.then(() => {
@@ -92,7 +66,7 @@ export function TemplatesScreen({
     return () => {
       current = false;
     };
-  }, [reloadDrafts]);
+  }, [openDrafts, reloadDrafts]);
 
   const createFrom = useCallback(
     async (file: File) => {
@@ -102,56 +76,18 @@ export function TemplatesScreen({
         setProblem(read.message);
         return;
       }
-      const word = /\.docx?$/i.test(read.fileName);
-      setBusy(word ? `Converting ${read.fileName} to PDF…` : `Opening ${read.fileName}…`);
-      const refused = (error: unknown) => `${read.fileName} could not be opened: ${(error as Error).message}`;
-      // A PDF is what the editor will show: pdf.js opens it at once, and main makes the draft once page 1
-      // is on screen (see mainMayStart).
-      const opening = word ? null : startOpening(read.bytes);
-      let pageShown = () => {};
-      const shown = new Promise<void>((resolve) => {
-        pageShown = resolve;
-      });
-      const making = (opening === null ? Promise.resolve() : mainMayStart(opening, shown))
-        .then(() => bridge.draftsCreateFromFile({ fileName: read.fileName, bytes: read.bytes }))
-        .then((answer) => unwrap(answer));
-      making.catch(() => {});
-      makingInBackground(making);
-      if (opening !== null) {
-        // Whichever comes first: pdf.js has the document (the editor shows its pages while main finishes
-        // the draft), or main's answer.
-        const first = await Promise.race([
-          opening.then(
-            (opened) => ({ opened }),
-            () => null,
-          ),
-          making.then(
-            () => null,
-            () => null,
-          ),
-        ]);
-        if (first !== null) {
-          const made = making.catch((error: unknown) => {
-            throw new Error(refused(error));
-          });
-          made.catch(() => {});
-          onOpenDraft(offerPending({ fileName: read.fileName, opened: first.opened, made, pageShown }));
-          return;
-        }
-      }
-      try {
-        const draft = await making;
-        if (opening !== null) offerPrefetched(draft, opening);
+      setBusy(isWordFileName(read.fileName) ? `Converting ${read.fileName} to PDF…` : `Opening ${read.fileName}…`);
+      // A PDF's pages show in the editor as soon as pdf.js has read them, while main makes the draft.
+      const made = await openDrafts.createFromFile(read.fileName, read.bytes);
+      if (made.ok) {
         // The editor takes this screen's place; the list is read afresh when the screen comes back.
-        onOpenDraft(draft.id);
-      } catch (error) {
-        if (opening !== null) discardOpening(opening);
-        setProblem(refused(error));
-      } finally {
-        setBusy(null);
+        onOpenDraft(made.id);
+        return;
       }
+      setProblem(made.message);
+      setBusy(null);
     },
-    [bridge, onOpenDraft],
+    [openDrafts, onOpenDraft],
   );
   const dragging = useFileDrop(createFrom);
 
