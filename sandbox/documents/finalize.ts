@@ -8,15 +8,18 @@ import { downloadUrl } from "./download-urls";
 import { fieldValue } from "./field-values";
 import { sealFolderOf } from "./finalize-trial";
 
+export type FinalRecord = NonNullable<SignedDocument["final"]>;
+
 /**
- * Produces the final PDF of a fully signed document (every value stamped in its box, plus the audit
- * page), stores it, and queues `document.finalized`. The caller saves the store and kicks webhooks.
+ * Makes and stores the final PDF of a fully signed document (every value stamped in its box, plus the audit
+ * pages and the seal) and answers its record, changing nothing else: the caller applies it with `applyFinal`
+ * in the same turn as the change that completes the document, so no request ever sees one without the other.
  */
-export async function finalizeDocument(
+export async function makeFinalPdf(
   context: SandboxContext,
   document: SignedDocument,
   template: Template,
-): Promise<void> {
+): Promise<FinalRecord> {
   const fields: StampedField[] = document.recipients.flatMap((recipient) =>
     (template.groups[recipient.group - 1] ?? []).flatMap((field) => {
       const value = fieldValue(recipient.values, field.id);
@@ -47,12 +50,12 @@ export async function finalizeDocument(
     sealFolder: await sealFolderOf(context),
     outputFile: context.store.filePath(relative),
   });
-  document.final = {
-    file: relative,
-    finalizedAt,
-    sha256: final.sha256,
-    signedContentSha256: final.signedContentSha256,
-  };
+  return { file: relative, finalizedAt, sha256: final.sha256, signedContentSha256: final.signedContentSha256 };
+}
+
+/** Records the final PDF on its document and queues `document.finalized`. The caller saves and kicks webhooks. */
+export function applyFinal(context: SandboxContext, document: SignedDocument, final: FinalRecord): void {
+  document.final = final;
   context.webhooks.enqueue(document.userId, document.id, "document.finalized", {
     pdf_id: document.id,
     final_pdf_url: downloadUrl(context, document.id),

@@ -3,8 +3,9 @@ import type { SandboxContext } from "../context";
 import { ApiError } from "../http/api-error";
 import { parseBody } from "../http/parse-body";
 import type { SignedDocument, Template } from "../state/schema";
+import { withDocumentLock } from "./document-lock";
 import { checkFieldValues, fieldValue } from "./field-values";
-import { finalizeDocument } from "./finalize";
+import { applyFinal, makeFinalPdf } from "./finalize";
 import { signingDateOf } from "./signing-date";
 
 export interface SigningTarget {
@@ -42,6 +43,11 @@ function ensureCanAct(target: SigningTarget): void {
  * Webhooks are delivered afterwards, asynchronously.
  */
 export async function answerSigning(context: SandboxContext, hash: string, body: unknown, ipAddress: string) {
+  const found = signingTarget(context, hash);
+  return withDocumentLock(context, found.document.id, () => applyAnswer(context, hash, body, ipAddress));
+}
+
+async function applyAnswer(context: SandboxContext, hash: string, body: unknown, ipAddress: string) {
   const target = signingTarget(context, hash);
   ensureCanAct(target);
   const { document, template, index } = target;
@@ -61,18 +67,18 @@ export async function answerSigning(context: SandboxContext, hash: string, body:
 
   const fields = template.groups[recipient.group - 1] ?? [];
   const values = await checkFieldValues(fields, answer.fields, signingDateOf(context.now()));
-  const before = {
-    recipient: { ...recipient },
-    status: document.status,
-    deliveries: context.store.state.deliveries.length,
-  };
-  recipient.values = values;
-  recipient.status = "signed";
-  recipient.actedAt = now;
-  recipient.ipAddress = ipAddress;
-  const everyoneSigned = document.recipients.every((candidate) => candidate.status === "signed");
-  document.status = everyoneSigned ? "signed" : "partially_signed";
+  const signed = { ...recipient, values, status: "signed" as const, actedAt: now, ipAddress };
+  const recipients = document.recipients.map((candidate, position) => (position === index ? signed : candidate));
+  const everyoneSigned = recipients.every((candidate) => candidate.status === "signed");
+  // The final PDF is made before anything changes: if it fails, nothing of this signature is kept and the
+  // recipient can simply try again; while it is made, every other request sees the document as it was.
+  const final =
+    everyoneSigned && template.autoRelease
+      ? await makeFinalPdf(context, { ...document, recipients, status: "signed" }, template)
+      : null;
 
+  Object.assign(recipient, signed);
+  document.status = everyoneSigned ? "signed" : "partially_signed";
   context.webhooks.enqueue(document.userId, document.id, "document.signed", {
     pdf_id: document.id,
     recipient: { name: recipient.name, email: recipient.email, recipientHash: recipient.hash },
@@ -86,17 +92,7 @@ export async function answerSigning(context: SandboxContext, hash: string, body:
     })),
     status: document.status,
   });
-  if (everyoneSigned && template.autoRelease) {
-    try {
-      await finalizeDocument(context, document, template);
-    } catch (error) {
-      // Nothing of this signature is kept unless all of it is: the recipient can simply try again.
-      Object.assign(recipient, before.recipient);
-      document.status = before.status;
-      context.store.state.deliveries.length = before.deliveries;
-      throw error;
-    }
-  }
+  if (final !== null) applyFinal(context, document, final);
   await context.store.save();
   context.webhooks.kick(document.id);
   return { message: "Thank you: your signature was recorded.", status: document.status };
@@ -106,10 +102,12 @@ export async function answerSigning(context: SandboxContext, hash: string, body:
 export async function releaseDocument(context: SandboxContext, document: SignedDocument): Promise<void> {
   const template = context.store.template(document.templateId);
   if (template === undefined) throw new ApiError(404, "Document not found.");
-  if (document.final !== null) throw new ApiError(409, "This document was already released.");
-  if (document.status !== "signed")
-    throw new ApiError(409, "Only a document that every recipient signed can be released.");
-  await finalizeDocument(context, document, template);
-  await context.store.save();
-  context.webhooks.kick(document.id);
+  await withDocumentLock(context, document.id, async () => {
+    if (document.final !== null) throw new ApiError(409, "This document was already released.");
+    if (document.status !== "signed")
+      throw new ApiError(409, "Only a document that every recipient signed can be released.");
+    applyFinal(context, document, await makeFinalPdf(context, document, template));
+    await context.store.save();
+    context.webhooks.kick(document.id);
+  });
 }
