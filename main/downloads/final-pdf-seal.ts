@@ -144,13 +144,18 @@ function readSubFilter(pdf: Buffer, at: number, gap: [number, number]): string |
   const low = Math.max(0, Math.min(at, gap[0]) - dictionaryReach);
   const high = Math.min(pdf.length, Math.max(at, gap[1]) + dictionaryReach);
   const window = pdf.subarray(low, high);
+  // The object around the ByteRange, found once: a /SubFilter past an `endobj` belongs to another object.
+  const before = pdf.lastIndexOf(endobj, at);
+  const after = pdf.indexOf(endobj, at);
+  const objectStart = before === -1 ? 0 : before + endobj.length;
+  const objectEnd = after === -1 ? pdf.length : after;
   let nearest: number | null = null;
   for (let index = window.indexOf(subFilterKey); index !== -1; index = window.indexOf(subFilterKey, index + 1)) {
     const found = low + index;
-    const between = found < at ? pdf.subarray(found, at) : pdf.subarray(at, found);
+    const sameObject = found >= objectStart && found + subFilterKey.length <= objectEnd;
     const outsideGap = found + subFilterKey.length <= gap[0] || found >= gap[1];
     const nearer = nearest === null || Math.abs(found - at) < Math.abs(nearest - at);
-    if (outsideGap && nearer && !between.includes(endobj)) nearest = found;
+    if (sameObject && outsideGap && nearer) nearest = found;
   }
   if (nearest === null) return null;
   let start = skipWhitespace(pdf, nearest + subFilterKey.length);

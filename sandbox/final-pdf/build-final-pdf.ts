@@ -1,5 +1,6 @@
 import { PDFDocument, type PDFPage } from "pdf-lib";
 import { type AuditTrail, drawAuditTrail } from "./audit-page";
+import { checkAgreesWithChain } from "./chain-agreement";
 import { embedStampFont, type StampFont } from "./font";
 import { concat, IncrementalWriter } from "./incremental-update";
 import { isolatePageContent } from "./page-contents";
@@ -7,7 +8,7 @@ import { repairPageTreeParents } from "./page-tree-repair";
 import type { SealCertificate } from "./seal/sandbox-certificate";
 import { addSealField, signSealField } from "./seal-field";
 import { createImageCache, parseStamp, type StampedField, type StampResources, stampField } from "./stamp-field";
-import { readXrefChain } from "./xref-chain";
+import { asLatin1, readXrefChain, refuseInflationBombs } from "./xref-chain";
 
 export type { AuditSigner, AuditTrail } from "./audit-page";
 export type { StampedField } from "./stamp-field";
@@ -42,8 +43,11 @@ export async function buildFinalPdf(
   audit: AuditTrail,
   seal: SealCertificate,
 ): Promise<FinalPdf> {
-  const chain = readXrefChain(original);
+  const text = asLatin1(original);
+  refuseInflationBombs(original, text);
+  const chain = readXrefChain(original, text);
   const doc = await PDFDocument.load(original, { updateMetadata: false });
+  checkAgreesWithChain(doc, original, text, chain);
   const writer = new IncrementalWriter(doc, original, chain);
   repairPageTreeParents(doc);
   const pages = doc.getPages();

@@ -16,7 +16,8 @@ function decode(stream: PDFStream): Uint8Array {
   if (filter === undefined) return stream.contents;
   if (filter === PDFName.of("FlateDecode") && stream.dict.get(PDFName.of("DecodeParms")) === undefined) {
     // Tolerant of a missing last byte: pdf-lib drops a final 0x0D of a stream whose /Length is indirect.
-    return inflateSync(stream.contents, { finishFlush: zlib.Z_SYNC_FLUSH });
+    // Bounded: a few kilobytes can inflate to gigabytes; content beyond this is left unread (balance unknown).
+    return inflateSync(stream.contents, { finishFlush: zlib.Z_SYNC_FLUSH, maxOutputLength: 64 * 1024 * 1024 });
   }
   return decodePDFRawStream(stream).decode();
 }

@@ -29,6 +29,8 @@ export interface XrefChain {
   intact: boolean;
   /** Why not, for the log: the first problem found. */
   problem: string | null;
+  /** The object number of the catalog the newest trailer names (/Root), when it names one. */
+  root: number | null;
 }
 
 const whitespace = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
@@ -53,7 +55,9 @@ export function dictionaryAt(text: string, open: number): string | null {
   if (!text.startsWith("<<", open)) return null;
   let depth = 0;
   let at = open;
-  while (at < text.length) {
+  // No real dictionary in these places is a megabyte long; an unclosed one is not read to the end of the file.
+  const end = Math.min(text.length, open + 1024 * 1024);
+  while (at < end) {
     const char = text[at];
     if (char === "(") {
       at = skipLiteralString(text, at);
@@ -109,6 +113,11 @@ function arrayEntry(dictionary: string, key: string): number[] | null {
     .map(Number);
 }
 
+function rootOf(dictionary: string): number | null {
+  const match = /\/Root\s+(\d+)\s+\d+\s+R\b/.exec(dictionary);
+  return match?.[1] === undefined ? null : Number(match[1]);
+}
+
 /** The offset the file's last `startxref` names. */
 export function lastStartxref(text: string): number | null {
   const at = text.lastIndexOf("startxref");
@@ -119,6 +128,7 @@ export function lastStartxref(text: string): number | null {
 
 interface Section {
   kind: XrefKind;
+  root: number | null;
   entries: [number, XrefEntry][];
   prev: number | null;
   xrefStm: number | null;
@@ -152,6 +162,7 @@ function readTable(text: string, offset: number): Section {
   if (dictionary === null) throw new Error(`the trailer at ${trailerAt} is not a dictionary`);
   return {
     kind: "table",
+    root: rootOf(dictionary),
     entries,
     prev: integerEntry(dictionary, "Prev"),
     xrefStm: integerEntry(dictionary, "XRefStm"),
@@ -181,13 +192,24 @@ function skipWhitespace(text: string, from: number): number {
   return at;
 }
 
+/**
+ * The most a cross-reference or object stream may decode to: 8,388,607 objects (the PDF limit) of 7 bytes. Beyond
+ * it the data is refused rather than inflated: a small file can hold gigabytes of zeros, and Buffers lie outside
+ * the worker's bounded heap.
+ */
+const maxDecodedBytes = 64 * 1024 * 1024;
+
 /** Flate data with PNG predictors (7.4.4.4), as cross-reference and object streams use them. */
 export function decodeFlate(data: Uint8Array, dictionary: string): Uint8Array {
   const filter = /\/Filter\s*\[?\s*\/(\w+)/.exec(dictionary)?.[1];
   let decoded: Uint8Array;
   if (filter === undefined) decoded = data;
   else if (filter === "FlateDecode" || filter === "Fl") {
-    decoded = inflateSync(data, { finishFlush: zlib.Z_SYNC_FLUSH });
+    try {
+      decoded = inflateSync(data, { finishFlush: zlib.Z_SYNC_FLUSH, maxOutputLength: maxDecodedBytes });
+    } catch (error) {
+      throw new Error(`a stream does not inflate within ${maxDecodedBytes / 1024 / 1024} MB`, { cause: error });
+    }
   } else throw new Error(`streams filtered with /${filter} are not read`);
   const predictor = integerEntry(dictionary, "Predictor") ?? 1;
   if (predictor < 10) return decoded;
@@ -233,6 +255,9 @@ function readStream(bytes: Uint8Array, text: string, offset: number): Section {
   }
   const index = arrayEntry(dictionary, "Index") ?? [0, size];
   const rowWidth = widths.reduce((total, width) => total + width, 0);
+  if (rowWidth <= 0 || widths.some((width) => !Number.isInteger(width) || width < 0 || width > 8)) {
+    throw new Error(`the cross-reference stream at ${offset} has impossible /W widths`);
+  }
   const entries: [number, XrefEntry][] = [];
   let row = 0;
   const field = (start: number, width: number, fallback: number) => {
@@ -255,7 +280,14 @@ function readStream(bytes: Uint8Array, text: string, offset: number): Section {
       else if (type === 2) entries.push([number, { type: "compressed", stream: second, index: third }]);
     }
   }
-  return { kind: "stream", entries, prev: integerEntry(dictionary, "Prev"), xrefStm: null, size };
+  return {
+    kind: "stream",
+    root: rootOf(dictionary),
+    entries,
+    prev: integerEntry(dictionary, "Prev"),
+    xrefStm: null,
+    size,
+  };
 }
 
 function readSection(bytes: Uint8Array, text: string, offset: number): Section {
@@ -268,10 +300,10 @@ function readSection(bytes: Uint8Array, text: string, offset: number): Section {
 
 function brokenChain(text: string, bytes: Uint8Array, problem: string): XrefChain {
   const entries = reconstructEntries(bytes, text);
-  const size = Math.max(0, ...entries.keys()) + 1;
+  const size = usableSize(0, entries);
   const startxref = lastStartxref(text) ?? 0;
   const kind: XrefKind = [...entries.values()].some((entry) => entry.type === "compressed") ? "stream" : "table";
-  return { kind, startxref, size, entries, intact: false, problem };
+  return { kind, startxref, size, entries, intact: false, problem, root: null };
 }
 
 /** Reads and checks the chain; a chain that cannot be followed is rebuilt from the objects found in the file. */
@@ -281,6 +313,7 @@ export function readXrefChain(bytes: Uint8Array, text = asLatin1(bytes)): XrefCh
   const entries = new Map<number, XrefEntry>();
   let size = 0;
   let kind: XrefKind | null = null;
+  let root: number | null = null;
   const visited = new Set<number>();
   const pending: number[] = [startxref];
   try {
@@ -291,6 +324,7 @@ export function readXrefChain(bytes: Uint8Array, text = asLatin1(bytes)): XrefCh
       visited.add(offset);
       const section = readSection(bytes, text, offset);
       kind ??= section.kind;
+      root ??= section.root;
       size = Math.max(size, section.size ?? 0);
       for (const [number, entry] of section.entries) if (!entries.has(number)) entries.set(number, entry);
       // A hybrid file's stream holds what its table leaves out; it ranks before the table's /Prev.
@@ -305,8 +339,29 @@ export function readXrefChain(bytes: Uint8Array, text = asLatin1(bytes)): XrefCh
   }
   const problem = entryProblem(text, entries);
   if (problem !== null) return brokenChain(text, bytes, problem);
-  for (const number of entries.keys()) size = Math.max(size, number + 1);
-  return { kind: kind ?? "table", startxref, size, entries, intact: true, problem: null };
+  return {
+    kind: kind ?? "table",
+    startxref,
+    size: usableSize(size, entries),
+    entries,
+    intact: true,
+    problem: null,
+    root,
+  };
+}
+
+/** The largest object number a PDF may use (ISO 32000-1, C.2): new objects are numbered below it. */
+export const maxObjectNumber = 8_388_607;
+
+/**
+ * One more than the highest object number in use; a declared /Size larger than that is kept only while it is a
+ * number a PDF can hold (a hostile /Size would push the update's new objects out of every reader's range).
+ */
+function usableSize(declared: number, entries: Map<number, XrefEntry>): number {
+  let used = 0;
+  for (const number of entries.keys()) used = Math.max(used, number + 1);
+  if (used > maxObjectNumber) throw new Error(`the file numbers an object beyond ${maxObjectNumber}`);
+  return declared <= maxObjectNumber ? Math.max(declared, used) : used;
 }
 
 function entryProblem(text: string, entries: Map<number, XrefEntry>): string | null {
@@ -330,17 +385,21 @@ function reconstructEntries(bytes: Uint8Array, text: string): Map<number, XrefEn
   const streams: { number: number; offset: number }[] = [];
   for (let match = headers.exec(text); match !== null; match = headers.exec(text)) {
     const number = Number(match[1]);
+    // Object 0 heads the free list; no object may have its number.
+    if (number < 1 || number > maxObjectNumber) continue;
     entries.set(number, { type: "offset", offset: match.index, generation: Number(match[2]) });
     const open = skipWhitespace(text, headers.lastIndex);
-    if (text.startsWith("<<", open)) {
-      const dictionary = dictionaryAt(text, open);
-      if (dictionary !== null && /\/Type\s*\/ObjStm\b/.test(dictionary)) streams.push({ number, offset: open });
+    // Only a dictionary that says so within its first kilobyte is read whole: reading every header's dictionary
+    // to its end would take time quadratic in the size of a file full of unclosed `<<`.
+    if (text.startsWith("<<", open) && /\/Type\s*\/ObjStm\b/.test(text.slice(open, open + 1024))) {
+      streams.push({ number, offset: open });
     }
   }
   for (const { number, offset } of streams) {
     if ((entries.get(number) as { offset?: number } | undefined)?.offset === undefined) continue;
     try {
-      const dictionary = dictionaryAt(text, offset) as string;
+      const dictionary = dictionaryAt(text, offset);
+      if (dictionary === null) continue;
       const data = decodeFlate(streamData(bytes, text, offset + dictionary.length, dictionary), dictionary);
       const count = integerEntry(dictionary, "N") ?? 0;
       const numbers = asLatin1(data.subarray(0, integerEntry(dictionary, "First") ?? 0))
@@ -358,4 +417,33 @@ function reconstructEntries(bytes: Uint8Array, text: string): Map<number, XrefEn
     }
   }
   return entries;
+}
+
+/**
+ * Refuses a file whose cross-reference or object streams inflate beyond what any real file needs: the PDF library
+ * that loads the file decodes every one of them whole, outside the worker's bounded heap.
+ */
+export function refuseInflationBombs(bytes: Uint8Array, text = asLatin1(bytes)): void {
+  const headers = /(?<![\d])(\d+)\s+(\d+)\s+obj\b/g;
+  for (let match = headers.exec(text); match !== null; match = headers.exec(text)) {
+    const open = skipWhitespace(text, headers.lastIndex);
+    if (!text.startsWith("<<", open) || !/\/Type\s*\/(ObjStm|XRef)\b/.test(text.slice(open, open + 1024))) continue;
+    const dictionary = dictionaryAt(text, open);
+    if (dictionary === null) continue;
+    let data: Uint8Array;
+    try {
+      data = streamData(bytes, text, open + dictionary.length, dictionary);
+    } catch {
+      continue;
+    }
+    const filter = /\/Filter\s*\[?\s*\/(\w+)/.exec(dictionary)?.[1];
+    if (filter !== "FlateDecode" && filter !== "Fl") continue;
+    try {
+      inflateSync(data, { finishFlush: zlib.Z_SYNC_FLUSH, maxOutputLength: maxDecodedBytes });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") {
+        throw new Error(`object ${match[1]} inflates to more than ${maxDecodedBytes / 1024 / 1024} MB`);
+      }
+    }
+  }
 }
