@@ -239,7 +239,9 @@ describe("service client against loopback faults", () => {
     running = await startSandbox();
     faults = await startFaultServer({ upstream: running.url });
     client = createServiceClient(options());
-    const created = await client.createNewTemplate({
+    // The upload checks that the file can be finalized (in a worker that starts from source here): the set-up
+    // gets the time that takes; the faults below keep the short time-out.
+    const created = await createServiceClient(options({ timeoutMs: 30_000 })).createNewTemplate({
       file: pdfFile,
       fileName: "contract.pdf",
       templateName: "Lease",
