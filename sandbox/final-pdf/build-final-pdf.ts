@@ -5,10 +5,12 @@ import { embedStampFont, type StampFont } from "./font";
 import { concat, IncrementalWriter } from "./incremental-update";
 import { isolatePageContent } from "./page-contents";
 import { repairPageTreeParents } from "./page-tree-repair";
+import { asLatin1 } from "./pdf-syntax";
 import type { SealCertificate } from "./seal/sandbox-certificate";
 import { addSealField, signSealField } from "./seal-field";
 import { createImageCache, parseStamp, type StampedField, type StampResources, stampField } from "./stamp-field";
-import { asLatin1, readXrefChain, refuseInflationBombs } from "./xref-chain";
+import { refuseInflationBombs } from "./stream-decoding";
+import { readXrefChain } from "./xref-chain";
 
 export type { AuditSigner, AuditTrail } from "./audit-page";
 export type { StampedField } from "./stamp-field";

@@ -1,4 +1,5 @@
 import { type PDFDocument, type PDFObject, PDFObjectParser, PDFRawStream, PDFRef } from "pdf-lib";
+import { serialise } from "./incremental-update";
 import type { XrefChain } from "./xref-chain";
 
 /**
@@ -36,20 +37,14 @@ export function checkAgreesWithChain(doc: PDFDocument, bytes: Uint8Array, text: 
   }
 }
 
-function serialise(object: PDFObject): Buffer {
-  const bytes = Buffer.alloc(object.sizeInBytes());
-  object.copyBytesInto(bytes, 0);
-  return bytes;
-}
-
 function sameObject(a: PDFObject, b: PDFObject): boolean {
   if (a instanceof PDFRawStream || b instanceof PDFRawStream) {
     return (
       a instanceof PDFRawStream &&
       b instanceof PDFRawStream &&
-      serialise(a.dict).equals(serialise(b.dict)) &&
-      Buffer.from(a.contents).equals(Buffer.from(b.contents))
+      Buffer.compare(serialise(a.dict), serialise(b.dict)) === 0 &&
+      Buffer.compare(a.contents, b.contents) === 0
     );
   }
-  return serialise(a).equals(serialise(b));
+  return Buffer.compare(serialise(a), serialise(b)) === 0;
 }

@@ -47,7 +47,8 @@ function unchanged(previous: Snapshot, object: PDFObject): boolean {
   return !(object instanceof PDFRawStream) && sameBytes(previous.bytes, serialise(object));
 }
 
-function serialise(object: PDFObject): Uint8Array {
+/** An object as the PDF writes it (no object header). */
+export function serialise(object: PDFObject): Uint8Array {
   const bytes = new Uint8Array(object.sizeInBytes());
   object.copyBytesInto(bytes, 0);
   return bytes;

@@ -1,4 +1,15 @@
-import { inflateSync, constants as zlib } from "node:zlib";
+import {
+  arrayEntry,
+  asLatin1,
+  dictionaryAt,
+  integerEntry,
+  maxObjectNumber,
+  objectNumberAt,
+  skipWhitespace,
+  streamData,
+} from "./pdf-syntax";
+import { decodeFlate } from "./stream-decoding";
+import { reconstructEntries } from "./xref-rebuild";
 
 /**
  * Reads a PDF's cross-reference chain from its last `startxref` (ISO 32000-1, 7.5.4 and 7.5.8): tables, streams,
@@ -31,86 +42,6 @@ export interface XrefChain {
   problem: string | null;
   /** The object number of the catalog the newest trailer names (/Root), when it names one. */
   root: number | null;
-}
-
-const whitespace = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const objectHeader = /(\d+)\s+(\d+)\s+obj\b/y;
-
-/** The whole file as a string of bytes (one character a byte), which regular expressions can read. */
-export function asLatin1(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
-}
-
-/** The number of the object whose header starts at `offset` (whitespace before it allowed), or null. */
-export function objectNumberAt(text: string, offset: number): number | null {
-  let at = offset;
-  while (at < text.length && whitespace.has(text.charCodeAt(at))) at += 1;
-  objectHeader.lastIndex = at;
-  const match = objectHeader.exec(text);
-  return match?.[1] === undefined ? null : Number(match[1]);
-}
-
-/** The dictionary that starts at `open` (the first `<`), up to its matching `>>`, as text. */
-export function dictionaryAt(text: string, open: number): string | null {
-  if (!text.startsWith("<<", open)) return null;
-  let depth = 0;
-  let at = open;
-  // No real dictionary in these places is a megabyte long; an unclosed one is not read to the end of the file.
-  const end = Math.min(text.length, open + 1024 * 1024);
-  while (at < end) {
-    const char = text[at];
-    if (char === "(") {
-      at = skipLiteralString(text, at);
-      continue;
-    }
-    if (text.startsWith("<<", at)) {
-      depth += 1;
-      at += 2;
-      continue;
-    }
-    if (text.startsWith(">>", at)) {
-      depth -= 1;
-      at += 2;
-      if (depth === 0) return text.slice(open, at);
-      continue;
-    }
-    at += 1;
-  }
-  return null;
-}
-
-function skipLiteralString(text: string, open: number): number {
-  let depth = 0;
-  let at = open;
-  while (at < text.length) {
-    const char = text[at];
-    if (char === "\\") at += 2;
-    else {
-      if (char === "(") depth += 1;
-      else if (char === ")") {
-        depth -= 1;
-        if (depth === 0) return at + 1;
-      }
-      at += 1;
-    }
-  }
-  return at;
-}
-
-/** A direct integer entry of a dictionary's text, or null (nested dictionaries are not told apart: none here). */
-export function integerEntry(dictionary: string, key: string): number | null {
-  const match = new RegExp(`/${key}\\s+(-?\\d+)(?![\\d.\\s]*\\s+R\\b)`).exec(dictionary);
-  return match?.[1] === undefined ? null : Number(match[1]);
-}
-
-function arrayEntry(dictionary: string, key: string): number[] | null {
-  const match = new RegExp(`/${key}\\s*\\[([^\\]]*)\\]`).exec(dictionary);
-  if (match?.[1] === undefined) return null;
-  return match[1]
-    .trim()
-    .split(/\s+/)
-    .filter((token) => token !== "")
-    .map(Number);
 }
 
 function rootOf(dictionary: string): number | null {
@@ -168,77 +99,6 @@ function readTable(text: string, offset: number): Section {
     xrefStm: integerEntry(dictionary, "XRefStm"),
     size: integerEntry(dictionary, "Size"),
   };
-}
-
-/** The stream data of the object whose dictionary is `dictionary`, starting right after its `stream` keyword. */
-function streamData(bytes: Uint8Array, text: string, dictionaryEnd: number, dictionary: string): Uint8Array {
-  const keyword = /\s*stream(\r\n|\n|\r)/y;
-  keyword.lastIndex = dictionaryEnd;
-  const match = keyword.exec(text);
-  if (match === null) throw new Error(`no stream data after the dictionary ending at ${dictionaryEnd}`);
-  const start = keyword.lastIndex;
-  const length = integerEntry(dictionary, "Length");
-  const end =
-    length !== null && text.startsWith("endstream", skipWhitespace(text, start + length))
-      ? start + length
-      : text.indexOf("endstream", start);
-  if (end < start) throw new Error(`the stream at ${start} has no end`);
-  return bytes.subarray(start, end);
-}
-
-function skipWhitespace(text: string, from: number): number {
-  let at = from;
-  while (at < text.length && whitespace.has(text.charCodeAt(at))) at += 1;
-  return at;
-}
-
-/**
- * The most a cross-reference or object stream may decode to: 8,388,607 objects (the PDF limit) of 7 bytes. Beyond
- * it the data is refused rather than inflated: a small file can hold gigabytes of zeros, and Buffers lie outside
- * the worker's bounded heap.
- */
-const maxDecodedBytes = 64 * 1024 * 1024;
-
-/** Flate data with PNG predictors (7.4.4.4), as cross-reference and object streams use them. */
-export function decodeFlate(data: Uint8Array, dictionary: string): Uint8Array {
-  const filter = /\/Filter\s*\[?\s*\/(\w+)/.exec(dictionary)?.[1];
-  let decoded: Uint8Array;
-  if (filter === undefined) decoded = data;
-  else if (filter === "FlateDecode" || filter === "Fl") {
-    try {
-      decoded = inflateSync(data, { finishFlush: zlib.Z_SYNC_FLUSH, maxOutputLength: maxDecodedBytes });
-    } catch (error) {
-      throw new Error(`a stream does not inflate within ${maxDecodedBytes / 1024 / 1024} MB`, { cause: error });
-    }
-  } else throw new Error(`streams filtered with /${filter} are not read`);
-  const predictor = integerEntry(dictionary, "Predictor") ?? 1;
-  if (predictor < 10) return decoded;
-  return undoPngPredictor(decoded, integerEntry(dictionary, "Columns") ?? 1);
-}
-
-function undoPngPredictor(data: Uint8Array, columns: number): Uint8Array {
-  const rows = Math.floor(data.length / (columns + 1));
-  const out = new Uint8Array(rows * columns);
-  for (let row = 0; row < rows; row += 1) {
-    const filter = data[row * (columns + 1)];
-    for (let column = 0; column < columns; column += 1) {
-      const raw = data[row * (columns + 1) + 1 + column] ?? 0;
-      const left = column > 0 ? (out[row * columns + column - 1] ?? 0) : 0;
-      const up = row > 0 ? (out[(row - 1) * columns + column] ?? 0) : 0;
-      const upLeft = row > 0 && column > 0 ? (out[(row - 1) * columns + column - 1] ?? 0) : 0;
-      let predicted = 0;
-      if (filter === 1) predicted = left;
-      else if (filter === 2) predicted = up;
-      else if (filter === 3) predicted = (left + up) >> 1;
-      else if (filter === 4) {
-        const estimate = left + up - upLeft;
-        const [a, b, c] = [Math.abs(estimate - left), Math.abs(estimate - up), Math.abs(estimate - upLeft)];
-        predicted = a <= b && a <= c ? left : b <= c ? up : upLeft;
-      }
-      out[row * columns + column] = (raw + predicted) & 0xff;
-    }
-  }
-  return out;
 }
 
 function readStream(bytes: Uint8Array, text: string, offset: number): Section {
@@ -350,9 +210,6 @@ export function readXrefChain(bytes: Uint8Array, text = asLatin1(bytes)): XrefCh
   };
 }
 
-/** The largest object number a PDF may use (ISO 32000-1, C.2): new objects are numbered below it. */
-export const maxObjectNumber = 8_388_607;
-
 /**
  * One more than the highest object number in use; a declared /Size larger than that is kept only while it is a
  * number a PDF can hold (a hostile /Size would push the update's new objects out of every reader's range).
@@ -373,77 +230,4 @@ function entryProblem(text: string, entries: Map<number, XrefEntry>): string | n
     }
   }
   return null;
-}
-
-/**
- * Every object found by scanning the file, the last definition of each number winning (as in an update), and the
- * objects of every object stream found, as readers rebuild a damaged file (pdf.js: XRef.indexObjects).
- */
-function reconstructEntries(bytes: Uint8Array, text: string): Map<number, XrefEntry> {
-  const entries = new Map<number, XrefEntry>();
-  const headers = /(?<![\d])(\d+)\s+(\d+)\s+obj\b/g;
-  const streams: { number: number; offset: number }[] = [];
-  for (let match = headers.exec(text); match !== null; match = headers.exec(text)) {
-    const number = Number(match[1]);
-    // Object 0 heads the free list; no object may have its number.
-    if (number < 1 || number > maxObjectNumber) continue;
-    entries.set(number, { type: "offset", offset: match.index, generation: Number(match[2]) });
-    const open = skipWhitespace(text, headers.lastIndex);
-    // Only a dictionary that says so within its first kilobyte is read whole: reading every header's dictionary
-    // to its end would take time quadratic in the size of a file full of unclosed `<<`.
-    if (text.startsWith("<<", open) && /\/Type\s*\/ObjStm\b/.test(text.slice(open, open + 1024))) {
-      streams.push({ number, offset: open });
-    }
-  }
-  for (const { number, offset } of streams) {
-    if ((entries.get(number) as { offset?: number } | undefined)?.offset === undefined) continue;
-    try {
-      const dictionary = dictionaryAt(text, offset);
-      if (dictionary === null) continue;
-      const data = decodeFlate(streamData(bytes, text, offset + dictionary.length, dictionary), dictionary);
-      const count = integerEntry(dictionary, "N") ?? 0;
-      const numbers = asLatin1(data.subarray(0, integerEntry(dictionary, "First") ?? 0))
-        .trim()
-        .split(/\s+/)
-        .map(Number);
-      for (let index = 0; index < count; index += 1) {
-        const member = numbers[index * 2];
-        if (member !== undefined && Number.isInteger(member) && !entries.has(member)) {
-          entries.set(member, { type: "compressed", stream: number, index });
-        }
-      }
-    } catch {
-      // An object stream that cannot be read contributes nothing, as in readers that rebuild.
-    }
-  }
-  return entries;
-}
-
-/**
- * Refuses a file whose cross-reference or object streams inflate beyond what any real file needs: the PDF library
- * that loads the file decodes every one of them whole, outside the worker's bounded heap.
- */
-export function refuseInflationBombs(bytes: Uint8Array, text = asLatin1(bytes)): void {
-  const headers = /(?<![\d])(\d+)\s+(\d+)\s+obj\b/g;
-  for (let match = headers.exec(text); match !== null; match = headers.exec(text)) {
-    const open = skipWhitespace(text, headers.lastIndex);
-    if (!text.startsWith("<<", open) || !/\/Type\s*\/(ObjStm|XRef)\b/.test(text.slice(open, open + 1024))) continue;
-    const dictionary = dictionaryAt(text, open);
-    if (dictionary === null) continue;
-    let data: Uint8Array;
-    try {
-      data = streamData(bytes, text, open + dictionary.length, dictionary);
-    } catch {
-      continue;
-    }
-    const filter = /\/Filter\s*\[?\s*\/(\w+)/.exec(dictionary)?.[1];
-    if (filter !== "FlateDecode" && filter !== "Fl") continue;
-    try {
-      inflateSync(data, { finishFlush: zlib.Z_SYNC_FLUSH, maxOutputLength: maxDecodedBytes });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") {
-        throw new Error(`object ${match[1]} inflates to more than ${maxDecodedBytes / 1024 / 1024} MB`);
-      }
-    }
-  }
 }
