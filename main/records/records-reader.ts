@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
 import type { DatabaseSync } from "node:sqlite";
-import { Worker, type WorkerOptions } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 import type { DocumentListQuery, TemplateUse } from "../../common/document-list";
+import { workerSource } from "../../node-shared/worker-source";
 import { type DocumentPage, documentPage, templateUse } from "./document-pages";
 
 export type ReaderRequest =
@@ -9,19 +9,6 @@ export type ReaderRequest =
   | { id: number; kind: "templateUse"; accountId: string };
 type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
 export type ReaderResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
-
-/**
- * The bundled worker beside the main bundle; from source (tests), the TypeScript file through tsx, told to keep no
- * cache (it would write one into the temporary folder, which the app itself never writes to).
- */
-function workerSource(): { url: URL; options: WorkerOptions } {
-  const built = new URL("./records-reader-worker.mjs", import.meta.url);
-  if (existsSync(built)) return { url: built, options: {} };
-  return {
-    url: new URL("./records-reader-worker.ts", import.meta.url),
-    options: { execArgv: ["--import", "tsx"], env: { ...process.env, TSX_DISABLE_CACHE: "1" } },
-  };
-}
 
 /**
  * Reads the Documents list's pages and the templates' use in a worker thread with its own connection: these can
@@ -69,7 +56,10 @@ export class RecordsReader {
 
   private ensureWorker(): Worker | null {
     if (this.worker !== null || this.failed) return this.worker;
-    const { url, options } = workerSource();
+    const { url, options } = workerSource(
+      new URL("./records-reader-worker.mjs", import.meta.url),
+      new URL("./records-reader-worker.ts", import.meta.url),
+    );
     const worker = new Worker(url, { ...options, workerData: { file: this.file } });
     worker.on("message", (message: ReaderResponse | "ready") => {
       if (message === "ready") return;

@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
-import { Worker, type WorkerOptions } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
+import { workerSource } from "../../node-shared/worker-source";
 import type { AuditTrail, FinalPdf, StampedField } from "./build-final-pdf";
 
 export interface FinalPdfRequest {
@@ -22,25 +22,15 @@ export type FinalPdfReply = ({ ok: true } & FinalPdfFacts) | { ok: false; messag
 const timeLimitMs = 120_000;
 
 /**
- * The bundled worker beside the main bundle; from source (tests, `npm run sandbox`), the TypeScript file through
- * tsx, told to keep no cache.
- */
-function workerSource(): { url: URL; options: WorkerOptions } {
-  const built = new URL("./final-pdf-worker.mjs", import.meta.url);
-  if (existsSync(built)) return { url: built, options: {} };
-  return {
-    url: new URL("./final-pdf-worker.ts", import.meta.url),
-    options: { execArgv: ["--import", "tsx"], env: { ...process.env, TSX_DISABLE_CACHE: "1" } },
-  };
-}
-
-/**
  * Builds the final PDF in a worker thread of its own, one per job (finalizing is rare next to other requests), with
  * its heap bounded apart from the process's; the worker reads the original and writes the result itself, so no
  * file's bytes cross threads. Throws an Error with buildFinalPdf's message when it fails.
  */
 export function buildFinalPdfOffThread(request: FinalPdfRequest): Promise<FinalPdfFacts> {
-  const { url, options } = workerSource();
+  const { url, options } = workerSource(
+    new URL("./final-pdf-worker.mjs", import.meta.url),
+    new URL("./final-pdf-worker.ts", import.meta.url),
+  );
   const worker = new Worker(url, { ...options, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
   return new Promise<FinalPdfFacts>((resolve, reject) => {
     let settled = false;
