@@ -10,7 +10,7 @@ import { buildFinalPdf } from "./build-final-pdf";
 import type { FinalPdfReply, FinalPdfRequest } from "./final-pdf-job";
 import { loadOrCreateSealCertificate } from "./seal/sandbox-certificate";
 
-export async function answerFinalPdfRequest(request: FinalPdfRequest): Promise<FinalPdfReply> {
+async function answerFinalPdfRequest(request: FinalPdfRequest): Promise<FinalPdfReply> {
   try {
     const seal = await loadOrCreateSealCertificate(request.sealFolder);
     const original = await readFile(request.originalFile);

@@ -23,7 +23,7 @@ function decode(stream: PDFStream): Uint8Array {
 }
 
 /** The balance of the page's whole content (its streams are one sequence), or null when it cannot be decoded. */
-export function pageContentBalance(page: PDFPage): GraphicsStateBalance | null {
+function pageContentBalance(page: PDFPage): GraphicsStateBalance | null {
   try {
     const parts = contentStreams(page).map(decode);
     const whole = Buffer.concat(parts.flatMap((part) => [part, Buffer.from("\n")]));

@@ -50,7 +50,7 @@ function rootOf(dictionary: string): number | null {
 }
 
 /** The offset the file's last `startxref` names. */
-export function lastStartxref(text: string): number | null {
+function lastStartxref(text: string): number | null {
   const at = text.lastIndexOf("startxref");
   if (at < 0) return null;
   const match = /^startxref\s+(\d+)/.exec(text.slice(at, at + 40));
