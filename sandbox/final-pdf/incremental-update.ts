@@ -159,9 +159,11 @@ export class IncrementalWriter {
     // A complete table starts with the head of the free list.
     if (prev === null) rows.push([0, "0000000000 65535 f\r\n"]);
     rows.sort((a, b) => a[0] - b[0]);
+    let next = 0;
     for (const run of consecutiveRuns(rows.map(([number]) => number))) {
       lines.push(`${run.first} ${run.count}\n`);
-      for (const [number, row] of rows) if (number >= run.first && number < run.first + run.count) lines.push(row);
+      for (const [, row] of rows.slice(next, next + run.count)) lines.push(row);
+      next += run.count;
     }
     const trailer = this.doc.context.obj(this.trailerEntries(prev)).toString();
     return encoder.encode(`${lines.join("")}trailer\n${trailer}\nstartxref\n${at}\n%%EOF\n`);
@@ -170,18 +172,18 @@ export class IncrementalWriter {
   private xrefStream(entries: Map<number, XrefEntry>, at: number, prev: number | null): Uint8Array {
     const own = this.doc.context.nextRef().objectNumber;
     this.size = Math.max(this.size, own + 1);
-    const all = new Map(entries);
+    const all = new Map<number, XrefEntry | { type: "free" }>(entries);
     all.set(own, { type: "offset", offset: at, generation: 0 });
-    if (prev === null && !all.has(0)) all.set(0, { type: "compressed", stream: 0, index: 65535 });
+    // A complete section starts with the head of the free list.
+    if (prev === null) all.set(0, { type: "free" });
     const numbers = [...all.keys()].sort((a, b) => a - b);
     const offsetWidth = Math.max(4, Math.ceil(Math.log2(at + 1) / 8));
     const rowWidth = 1 + offsetWidth + 2;
     const rows = Buffer.alloc(numbers.length * rowWidth);
     numbers.forEach((number, row) => {
-      const entry = all.get(number) as XrefEntry;
+      const entry = all.get(number) as XrefEntry | { type: "free" };
       const start = row * rowWidth;
-      if (number === 0 && prev === null) {
-        rows.writeUInt8(0, start);
+      if (entry.type === "free") {
         rows.writeUInt16BE(65535, start + 1 + offsetWidth);
         return;
       }
