@@ -49,6 +49,10 @@ export const channelNames = {
   webhooksList: "webhooks:list",
   webhooksRegister: "webhooks:register",
   webhooksDelete: "webhooks:delete",
+  outboxList: "outbox:list",
+  outboxCancel: "outbox:cancel",
+  outboxRetry: "outbox:retry",
+  outboxEditRecipients: "outbox:editRecipients",
   sandboxOutbox: "sandbox:outbox",
   sandboxInboxLink: "sandbox:inboxLink",
 } as const;
@@ -59,6 +63,7 @@ export const eventNames = [
   "transfer:progress",
   "service:reachability",
   "bulk:progress",
+  "outbox:changed",
 ] as const;
 
 export type MethodName = keyof typeof channelNames;

@@ -6,6 +6,7 @@ import { type ChannelName, channelNames, type EventName, type MethodName } from 
 import { DocumentListQuerySchema, TemplateUseSchema } from "./document-list";
 import { DraftSchema, DraftSummarySchema } from "./draft";
 import { LibreOfficeStatusSchema, ProgramPathSchema } from "./libreoffice";
+import { OutboxItemSchema, OutboxListSchema, OutboxSummarySchema } from "./outbox";
 import { PdfSealSummarySchema } from "./pdf-seal";
 import { DocumentNameSchema, TemplateNameSchema } from "./record-names";
 import {
@@ -306,13 +307,32 @@ export const channels = {
       secret: z.string().min(1).max(512).optional(),
       generateSecret: z.boolean().optional(),
     }),
-    /** `secret` is returned once, when generated here; it is never stored by the app. */
-    result: z.object({ webhook: WebhookRecordSchema, secret: z.string().nullable() }),
+    /**
+     * `secret` is returned once, when generated here; it is never stored by the app. `queued`: the service could not
+     * be reached, and the registration waits in the outbox (why, in words); the webhook has no ID until then.
+     */
+    result: z.object({ webhook: WebhookRecordSchema, secret: z.string().nullable(), queued: z.string().optional() }),
   },
   webhooksDelete: {
     channel: channelNames.webhooksDelete,
     args: z.object({ url: z.string().min(1).max(maxAddressLength) }),
     result: Nothing,
+  },
+
+  /** The active account's outbox: what waits to be sent (in order) and the last items delivered. */
+  outboxList: { channel: channelNames.outboxList, args: NoArgs, result: OutboxListSchema },
+  /** Takes a queued or failed item out of the outbox (one whose request is out cannot be called back). */
+  outboxCancel: { channel: channelNames.outboxCancel, args: z.object({ itemId: Id }), result: OutboxItemSchema },
+  /**
+   * Sends a failed item again, or asks at once about a queued one or one in doubt (a template alone in doubt is sent
+   * again: the service cannot be asked whether it made it). Also resumes the account's paused queue.
+   */
+  outboxRetry: { channel: channelNames.outboxRetry, args: z.object({ itemId: Id }), result: OutboxItemSchema },
+  /** Changes a failed send's recipients (the service refused them) and queues it again. */
+  outboxEditRecipients: {
+    channel: channelNames.outboxEditRecipients,
+    args: z.object({ itemId: Id, recipients: z.array(RecipientSchema).min(1) }),
+    result: OutboxItemSchema,
   },
 
   sandboxOutbox: { channel: channelNames.sandboxOutbox, args: NoArgs, result: z.array(OutboxMessageSchema) },
@@ -340,6 +360,8 @@ export const events = {
   "bulk:progress": BulkProgressSchema,
   /** The active account's service became unreachable (any failed request, `message` why), or answered again. */
   "service:reachability": z.object({ accountId: z.string(), reachable: z.boolean(), message: z.string().nullable() }),
+  /** The active account's outbox changed (an item queued, sent, failed, cancelled): its summary; the list is read again. */
+  "outbox:changed": OutboxSummarySchema,
 } as const satisfies { [E in EventName]: z.ZodType };
 
 type Channels = typeof channels;

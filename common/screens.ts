@@ -1,5 +1,5 @@
 import { z } from "zod";
 
-export const screenIds = ["templates", "documents", "webhooks", "accounts"] as const;
+export const screenIds = ["templates", "documents", "webhooks", "accounts", "outbox"] as const;
 export const ScreenIdSchema = z.enum(screenIds);
 export type ScreenId = z.infer<typeof ScreenIdSchema>;

@@ -1,11 +1,13 @@
 import type { Account } from "../common/accounts";
 import type { EventName, EventPayload } from "../common/contract";
+import type { ScreenId } from "../common/screens";
 import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
 import type { Sandbox } from "../sandbox/index";
 import type { AccountService } from "./accounts/accounts";
 import type { BulkSender } from "./bulk/bulk-sender";
 import type { DocumentTracker } from "./documents/tracker";
 import type { DraftStore } from "./drafts/draft-store";
+import type { OutboxSender } from "./outbox/outbox-sender";
 import type { Records } from "./records/records";
 import type { RecordsReader } from "./records/records-reader";
 import type { ServiceClient } from "./service/client";
@@ -25,7 +27,9 @@ export interface DesktopNotification {
   title: string;
   body: string;
   /** The document the notification is about (clicking it opens the document). */
-  pdfId: string;
+  pdfId?: string;
+  /** The screen clicking it opens, when it is not about one document (default: Documents). */
+  screen?: ScreenId;
 }
 
 /** What only the Electron shell can do; absent in plain Node (tests, the Chromium harness). */
@@ -46,6 +50,8 @@ export interface Core {
   tracker: DocumentTracker;
   /** Sends bulk batches' rows (its journal is `records.bulk`). */
   bulk: BulkSender;
+  /** Every other outgoing action, delivered in order once the service answers (its journal is `records.outbox`). */
+  outbox: OutboxSender;
   /** Whether each account's service answers: every request reports to it, and it raises the offline banner. */
   connection: Connection;
   sandbox: Sandbox | null;

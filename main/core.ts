@@ -13,6 +13,7 @@ import { defaultSendCheck } from "./documents/send-document";
 import { DocumentTracker, type TrackerOptions } from "./documents/tracker";
 import { DraftStore } from "./drafts/draft-store";
 import { HandlerError } from "./handler-error";
+import { type OutboxOptions, OutboxSender } from "./outbox/outbox-sender";
 import { checkInBackground } from "./records/check-in-background";
 import { moveLegacyRecords } from "./records/move-legacy-records";
 import { openRecords } from "./records/open-records";
@@ -40,6 +41,8 @@ export interface CoreOptions {
   log?: (message: string) => void;
   /** Bulk send's pace (tests shorten its waits). */
   bulk?: BulkSenderOptions;
+  /** The outbox's pace, and an observer of each step of a delivery (the fault test's). */
+  outbox?: OutboxOptions;
   /** How an unknown send outcome is checked (default: about 2 minutes, more often at first). */
   sendCheck?: Partial<SendCheckOptions>;
   /** What the search for LibreOffice sees (tests give another platform, PATH or home); default: this machine. */
@@ -84,11 +87,11 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   // Asked at each conversion: the path set on the Accounts screen, else LibreOffice's usual places.
   const locateSoffice = () => findSoffice(sofficeEnvironment, settings.get("sofficePath") ?? null);
   // Filled in below: the tracker resumes when any call reaches the service again.
-  let onReachable = () => {};
+  let onReachable = (_accountId: string) => {};
   const connection = new Connection({
     now,
     onChange: (accountId, state) => {
-      if (state.reachable) onReachable();
+      if (state.reachable) onReachable(accountId);
       if (accounts.active()?.id !== accountId) return;
       options.emit("service:reachability", { accountId, reachable: state.reachable, message: state.reason });
     },
@@ -158,7 +161,6 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       notify(describeChange(change));
     },
   });
-  onReachable = () => tracker.resume();
   tracker.start();
   const sendCheck = { ...defaultSendCheck, ...options.sendCheck };
   // A batch that was sending when the app stopped waits for the person to resume it.
@@ -167,6 +169,28 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     { records, accounts, clientFor, emit: options.emit, now, tracker, sendCheck },
     options.bulk,
   );
+
+  const outbox = new OutboxSender(
+    {
+      records,
+      accounts,
+      clientFor,
+      emit: options.emit,
+      notify,
+      now,
+      tracker,
+      sendCheck,
+      connection,
+      folder: path.join(options.userDataDir, "outbox"),
+      secrets: options.keychain,
+    },
+    options.outbox,
+  );
+  await outbox.recoverAtStart();
+  onReachable = (accountId) => {
+    tracker.resume();
+    outbox.reachable(accountId);
+  };
 
   const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now, locateSoffice });
   const core: RunningCore = {
@@ -177,6 +201,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     drafts,
     tracker,
     bulk,
+    outbox,
     connection,
     sandbox,
     downloadsDir: options.downloadsDir,
@@ -192,6 +217,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     activeAccount,
     clientFor,
     async close() {
+      await outbox.settle();
       await bulk.settle();
       await tracker.settle();
       await drafts.idle();
@@ -207,5 +233,6 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     });
   // A rebuilt database lost what could not be read: each service lists its documents again.
   if (opened.rebuilt) void reimportDocuments(core, log);
+  outbox.start();
   return core;
 }

@@ -8,6 +8,7 @@ import { bulkHandlers } from "./handlers/bulk";
 import { documentHandlers } from "./handlers/documents";
 import { draftHandlers } from "./handlers/drafts";
 import { libreOfficeHandlers } from "./handlers/libreoffice";
+import { outboxHandlers } from "./handlers/outbox";
 import { sandboxHandlers } from "./handlers/sandbox";
 import { templateByIdHandlers } from "./handlers/template-by-id";
 import { templateHandlers } from "./handlers/templates";
@@ -63,6 +64,7 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       ...documentHandlers(core),
       ...bulkHandlers(core),
       ...webhookHandlers(core),
+      ...outboxHandlers(core),
       ...sandboxHandlers(core),
     },
     { onUnexpectedError: deps.onUnexpectedError, describeRefusal },

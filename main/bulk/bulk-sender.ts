@@ -1,12 +1,16 @@
 import type { Account } from "../../common/accounts";
 import { type BulkProgress, type BulkRowView, bulkMaxInFlight } from "../../common/bulk-batches";
 import { statusNotReported } from "../../common/statuses";
+import type { Core } from "../core-types";
+import { findLostSends } from "../documents/find-lost-sends";
 import { newDocumentRecord } from "../documents/send-document";
 import { HandlerError } from "../handler-error";
 import { sleep } from "../service/retry";
 import { ServiceError } from "../service/service-error";
 import type { JournalledBatch } from "./bulk-journal";
-import { type BulkDeps, reconcileRows } from "./reconcile-rows";
+
+/** What bulk send needs of the core. */
+export type BulkDeps = Pick<Core, "records" | "accounts" | "clientFor" | "emit" | "now" | "tracker" | "sendCheck">;
 
 export interface BulkSenderOptions {
   /** Requests in flight at once (default 4). */
@@ -40,7 +44,7 @@ const minute = 60_000;
 /**
  * Sends batches' rows with createFromTemplate, at most four at once, each row journalled as `sending` before its
  * request leaves and as what came of it once the answer is read. A row whose answer was lost is `unknown` until the
- * service's listing shows whether it was made (reconcile-rows.ts): it is never sent again blindly. A 429 holds every
+ * service's listing shows whether it was made (find-lost-sends.ts): it is never sent again blindly. A 429 holds every
  * request for its Retry-After; a service that cannot be reached is asked again with a growing wait; a refused key or
  * template pauses the batch with the reason. Pause lets the requests in flight finish; cancel also drops the rows
  * not sent yet.
@@ -218,7 +222,13 @@ export class BulkSender {
    */
   private async reconcile(run: Run, account: Account, templateId: string, rows: BulkRowView[]): Promise<boolean> {
     const before = this.journal.snapshot(run.batchId);
-    const findings = await reconcileRows(this.core, account, templateId, rows, before, () => run.stop !== null);
+    const findings = await findLostSends(
+      this.core,
+      account,
+      rows.map((row) => ({ key: row.position, recipients: row.recipients, templateId })),
+      before,
+      () => run.stop !== null,
+    );
     const at = this.at();
     for (const row of rows) {
       const finding = findings.get(row.position);

@@ -8,6 +8,7 @@ const screenLabels: Record<ScreenId, string> = {
   documents: "Documents",
   webhooks: "Webhooks",
   accounts: "Accounts",
+  outbox: "Outbox",
 };
 
 /** The application menu; Reload and Toggle Developer Tools only in development (`devMode`, never when packaged). */

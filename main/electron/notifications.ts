@@ -2,7 +2,7 @@ import { type BrowserWindow, Notification } from "electron";
 import type { DesktopNotification } from "../core-types";
 import { sendEvent } from "./events";
 
-/** A desktop notification; clicking it brings the window forward with that document open. */
+/** A desktop notification; clicking it brings the window forward with that document (or screen) open. */
 export function showDesktopNotification(
   notification: DesktopNotification,
   getWindow: () => BrowserWindow | null,
@@ -15,7 +15,10 @@ export function showDesktopNotification(
     if (window.isMinimized()) window.restore();
     window.show();
     window.focus();
-    sendEvent(window, "app:navigate", { screen: "documents", pdfId: notification.pdfId });
+    sendEvent(window, "app:navigate", {
+      screen: notification.screen ?? "documents",
+      ...(notification.pdfId === undefined ? {} : { pdfId: notification.pdfId }),
+    });
   });
   shown.show();
 }

@@ -4,7 +4,7 @@ import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { importDocuments } from "../documents/import-documents";
 import { connectionView, iso, refreshDocuments } from "../documents/refresh-documents";
-import { createDocumentOnce, newDocumentRecord, trackNewDocument } from "../documents/send-document";
+import { onlyOnce } from "../documents/send-document";
 import { downloadFinalPdf } from "../downloads/download-final-pdf";
 import { sealSummaryOf } from "../downloads/seal-summary";
 import { HandlerError } from "../handler-error";
@@ -60,7 +60,7 @@ export function documentHandlers(
 
     documentsTemplateUse: () => core.recordsReader.templateUse(core.activeAccount().id),
 
-    documentsSend: async ({ templateId, recipients, emailSubject, documentName, transferId }) => {
+    documentsSend: ({ templateId, recipients, emailSubject, documentName, transferId }) => {
       const { account, template } = activeTemplate(core, templateId);
       checkSendRecipients(recipients, template.groups.length);
       // createFromTemplate takes no name (API-SPEC.md 4.2): the name is Signdesk's own.
@@ -68,20 +68,30 @@ export function documentHandlers(
       const onChecking = (done: number, total: number) => {
         if (transferId !== undefined) core.emit("transfer:progress", { transferId, kind: "checking", done, total });
       };
-      return createDocumentOnce(
+      const addresses = recipients.map((recipient) => recipient.email.trim().toLowerCase()).sort();
+      return onlyOnce(
         core,
-        account,
-        { name, serviceName: template.serviceName ?? template.name, templateId, recipients },
+        `send ${account.id} ${templateId} ${addresses.join(" ")}`,
+        "This document is being sent already: wait for the answer before sending it again.",
         async () => {
-          const sent = await core.clientFor(account).createFromTemplate({
-            templateId,
-            recipients,
-            ...(emailSubject === undefined ? {} : { emailSubject }),
+          const item = await core.outbox.enqueue({
+            account,
+            title: name,
+            item: {
+              kind: "sendFromTemplate",
+              request: {
+                templateId,
+                documentName: name,
+                serviceName: template.serviceName ?? template.name,
+                recipients,
+                ...(emailSubject === undefined ? {} : { emailSubject }),
+              },
+            },
           });
-          const at = new Date(core.now()).toISOString();
-          return trackNewDocument(core, newDocumentRecord(account, sent.pdf_id, name, templateId, recipients, at));
+          const { recorded } = await core.outbox.sendNow(item.itemId, { onChecking });
+          if (recorded.document === null) throw new HandlerError("internal", "The service made no document.");
+          return recorded.document;
         },
-        { onChecking },
       );
     },
 

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { queuedCode } from "../../common/outbox";
+import { UserError } from "../../common/user-error";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
-import { ServiceError } from "../service/service-error";
 
 /** The API cannot list webhooks, so the app keeps its own record of what it registered. */
 export function webhookHandlers(
@@ -27,50 +28,64 @@ export function webhookHandlers(
           "This address is already registered for this event. To change its secret, delete it and register it again.",
         );
       }
-      // A generated secret is shown once and never stored by the app.
+      const waiting = core.records.outbox
+        .inStates(account.id, ["queued", "sending", "failed"])
+        .some(
+          (item) =>
+            item.request.kind === "registerWebhook" &&
+            item.request.request.url === url &&
+            item.request.request.eventType === eventType,
+        );
+      if (waiting)
+        throw new HandlerError(
+          "already_queued",
+          "This address waits in the Outbox to be registered for this event already: see the Outbox.",
+        );
+      // A generated secret is shown once and never stored by the app (while queued, it waits in the OS keychain).
       const generated = secret === undefined && generateSecret === true ? randomBytes(32).toString("base64url") : null;
       const effectiveSecret = secret ?? generated;
-      const answer = await core.clientFor(account).registerWebhook({
-        url,
-        eventType,
+      const item = await core.outbox.enqueue({
+        account,
+        title: url,
+        item: {
+          kind: "registerWebhook",
+          request: {
+            url,
+            eventType,
+            hasSecret: effectiveSecret !== null,
+            ...(account.webhookUserId === undefined ? {} : { userId: account.webhookUserId }),
+          },
+        },
         ...(effectiveSecret === null ? {} : { secret: effectiveSecret }),
-        ...(account.webhookUserId === undefined ? {} : { user_id: account.webhookUserId }),
       });
-      const record = {
-        accountId: account.id,
-        // Where the answer leaves a member out, what was asked for stands.
-        webhookId: answer.webhook?.webhook_id ?? "",
-        url: answer.webhook?.url ?? url,
-        eventType: answer.webhook?.eventType ?? eventType,
-        hasSecret: effectiveSecret !== null,
-        createdAt: new Date(core.now()).toISOString(),
-      };
-      const others = core.records.webhooks
-        .all()
-        .filter(
-          (existing) =>
-            !(
-              existing.accountId === account.id &&
-              existing.url === record.url &&
-              existing.eventType === record.eventType
-            ),
-        );
-      core.records.webhooks.setAll([...others, record]);
-      return { webhook: record, secret: generated };
+      try {
+        const { recorded } = await core.outbox.sendNow(item.itemId);
+        if (recorded.webhook === null) throw new HandlerError("internal", "The service registered nothing.");
+        return { webhook: recorded.webhook, secret: generated };
+      } catch (error) {
+        // Queued: the generated secret must still be shown now, as it is never shown again.
+        if (!(error instanceof UserError) || error.code !== queuedCode) throw error;
+        const webhook = {
+          accountId: account.id,
+          webhookId: "",
+          url,
+          eventType,
+          hasSecret: effectiveSecret !== null,
+          createdAt: new Date(core.now()).toISOString(),
+        };
+        return { webhook, secret: generated, queued: error.message };
+      }
     },
 
+    /** Deletes through the outbox; a service that cannot be reached leaves it queued (error code "queued"). */
     webhooksDelete: async ({ url }) => {
       const account = core.activeAccount();
-      try {
-        await core.clientFor(account).deleteWebhook(url);
-      } catch (error) {
-        // Already gone at the service: the local record goes too.
-        if (!(error instanceof ServiceError) || error.category !== "not_found") throw error;
-      }
-      const webhooks = core.records.webhooks
-        .all()
-        .filter((record) => !(record.accountId === account.id && record.url === url));
-      core.records.webhooks.setAll(webhooks);
+      const item = await core.outbox.enqueue({
+        account,
+        title: url,
+        item: { kind: "deleteWebhook", request: { url } },
+      });
+      await core.outbox.sendNow(item.itemId);
       return null;
     },
   };

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { TemplateRecordSchema, WebhookRecordSchema } from "../../common/records";
 import { BulkJournal } from "../bulk/bulk-journal";
+import { OutboxJournal } from "../outbox/outbox-journal";
 import { DocumentRecords } from "./document-records";
 import { ListRecords } from "./list-records";
 
@@ -11,6 +12,8 @@ export class Records {
   readonly webhooks: ListRecords<typeof WebhookRecordSchema>;
   /** Bulk send's batches and the journal of their rows. */
   readonly bulk: BulkJournal;
+  /** Every other outgoing action, journalled before its request (the outbox). */
+  readonly outbox: OutboxJournal;
 
   constructor(
     readonly db: DatabaseSync,
@@ -27,6 +30,7 @@ export class Records {
     );
     this.webhooks = new ListRecords(db, "webhooks", "webhook_id", WebhookRecordSchema, (record) => record.webhookId);
     this.bulk = new BulkJournal(db);
+    this.outbox = new OutboxJournal(db);
   }
 
   /** Forgets everything recorded for an account (it was removed). */
@@ -36,6 +40,7 @@ export class Records {
       this.templates.removeAccount(accountId);
       this.webhooks.removeAccount(accountId);
       this.bulk.removeAccount(accountId);
+      this.outbox.removeAccount(accountId);
     });
   }
 

@@ -5,6 +5,7 @@ const paths: Record<ScreenId, string> = {
   documents: "M4 6h16v13H4zM4 6l8 6 8-6",
   webhooks: "M8 16a4 4 0 1 1 2-7.5M16 8a4 4 0 1 1-2 7.5M10 16h6M14 8H8",
   accounts: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0",
+  outbox: "M4 13h4l2 3h4l2-3h4M4 13l3-8h10l3 8v6H4zM12 3v7M9 7l3 3 3-3",
 };
 
 export function ScreenIcon({ screen }: { screen: ScreenId }) {

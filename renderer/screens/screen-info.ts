@@ -10,4 +10,5 @@ export const screenInfo: Record<ScreenId, ScreenInfo> = {
   documents: { title: "Documents", shortcutDigit: 2 },
   webhooks: { title: "Webhooks", shortcutDigit: 3 },
   accounts: { title: "Accounts", shortcutDigit: 4 },
+  outbox: { title: "Outbox", shortcutDigit: 5 },
 };

@@ -1,0 +1,120 @@
+import type { Account } from "../../common/accounts";
+import type { DocumentSummary } from "../../common/wire";
+import type { Core } from "../core-types";
+import { sleep } from "../service/retry";
+import { ServiceError } from "../service/service-error";
+import { templateIdNamedBy } from "../templates/template-ids-seen";
+
+/** What finding lost sends needs of the core. */
+export type FindDeps = Pick<Core, "records" | "clientFor" | "sendCheck">;
+
+/** A send whose answer was lost: what it asked for. */
+export interface LostSend<K> {
+  key: K;
+  recipients: readonly { email: string }[];
+  /** The template sent; null when the same call created the template (then: of no template the account knows). */
+  templateId: string | null;
+}
+
+export type LostSendFinding =
+  | { kind: "found"; document: DocumentSummary }
+  | { kind: "absent" }
+  | { kind: "several"; count: number };
+
+const addressKey = (recipients: readonly { email: string }[]) =>
+  recipients
+    .map((recipient) => recipient.email.trim().toLowerCase())
+    .sort()
+    .join("\n");
+
+/**
+ * Finds, for each send whose answer was lost (a bulk row, an outbox item), the document the service made for it, as
+ * a single send does (send-document.ts) but for all of them with one listing per look: a candidate is unknown to
+ * Signdesk, absent from the listing taken before the sends began, to the send's addresses, and of its template when
+ * the listing names one. Looks on `core.sendCheck`'s schedule until every send is found; a send never found is
+ * "absent" only when the whole schedule was looked through and the last look succeeded. Sends left out of the answer
+ * are undecided (the service could not be listed, or the caller stopped): they stay in doubt.
+ */
+export async function findLostSends<K>(
+  core: FindDeps,
+  account: Account,
+  sends: readonly LostSend<K>[],
+  before: ReadonlySet<string>,
+  stopped: () => boolean,
+  /** Told before each look ("Checking whether it was sent…", `made` of `planned`). */
+  onLook?: (made: number, planned: number) => void,
+): Promise<Map<K, LostSendFinding>> {
+  const findings = new Map<K, LostSendFinding>();
+  const knownTemplates = new Set(
+    core.records.templates
+      .all()
+      .filter((template) => template.accountId === account.id)
+      .map((template) => template.templateId),
+  );
+  const groupOf = (templateId: string | null, recipients: readonly { email: string }[]) =>
+    `${templateId ?? ""}\n${addressKey(recipients)}`;
+  const open = new Map<string, LostSend<K>[]>();
+  for (const send of sends) {
+    const group = groupOf(send.templateId, send.recipients);
+    open.set(group, [...(open.get(group) ?? []), send]);
+  }
+  const { scheduleMs, listTimeoutMs } = core.sendCheck;
+  const started = Date.now();
+  let lastLookWorked = false;
+  let looked = 0;
+  for (const at of scheduleMs) {
+    if (open.size === 0 || stopped()) break;
+    looked += 1;
+    await sleep(Math.max(0, started + at - Date.now()));
+    onLook?.(looked, scheduleMs.length);
+    const candidates = new Map<string, DocumentSummary[]>();
+    const consider = (group: string, document: DocumentSummary) => {
+      if (!open.has(group)) return;
+      const list = candidates.get(group) ?? [];
+      // A retried listing starts again from the first document.
+      if (!list.some((known) => known.id === document.id)) list.push(document);
+      candidates.set(group, list);
+    };
+    try {
+      await core.clientFor(account).getAllDocumentsInBatches(
+        (documents) => {
+          for (const document of documents) {
+            if (before.has(document.id) || core.records.documents.get(account.id, document.id) !== undefined) continue;
+            const named = templateIdNamedBy(document);
+            if (named === null) {
+              // The listing does not say which template: it may be any send to these addresses.
+              for (const group of open.keys())
+                if (group.endsWith(`\n${addressKey(document.recipients)}`)) consider(group, document);
+            } else {
+              consider(groupOf(named, document.recipients), document);
+              if (!knownTemplates.has(named)) consider(groupOf(null, document.recipients), document);
+            }
+          }
+        },
+        { signal: AbortSignal.timeout(listTimeoutMs) },
+      );
+      lastLookWorked = true;
+    } catch (error) {
+      // Not the service's failure (no key stored…): looking again would not help; the caller stops with it.
+      if (!(error instanceof ServiceError)) throw error;
+      lastLookWorked = false;
+      continue;
+    }
+    for (const [group, waiting] of open) {
+      const found = candidates.get(group) ?? [];
+      if (found.length === 0) continue;
+      const [only] = found;
+      if (waiting.length === 1 && found.length === 1 && only !== undefined) {
+        const [send] = waiting;
+        if (send !== undefined) findings.set(send.key, { kind: "found", document: only });
+      } else {
+        // Several sends to the same people, or several new documents to them: which is which cannot be told.
+        for (const send of waiting) findings.set(send.key, { kind: "several", count: found.length });
+      }
+      open.delete(group);
+    }
+  }
+  if (!lastLookWorked || looked < scheduleMs.length) return findings;
+  for (const waiting of open.values()) for (const send of waiting) findings.set(send.key, { kind: "absent" });
+  return findings;
+}

@@ -1,0 +1,236 @@
+import {
+  type OutboxItem,
+  type OutboxKind,
+  OutboxKindSchema,
+  type OutboxState,
+  OutboxStateSchema,
+} from "../../common/outbox";
+import { SqliteTable } from "../records/sqlite-table";
+import {
+  type KindAndRequest,
+  type OutboxResult,
+  OutboxResultSchema,
+  parseRequest,
+  recipientsOf,
+} from "./outbox-request";
+
+export interface NewOutboxItem {
+  itemId: string;
+  accountId: string;
+  title: string;
+  item: KindAndRequest;
+  filePath: string | null;
+  at: string;
+}
+
+/** An item as the sender works with it: the view plus what only main needs. */
+export interface JournalledItem extends OutboxItem {
+  seq: number;
+  request: KindAndRequest;
+  filePath: string | null;
+  snapshotId: number | null;
+}
+
+interface ItemRow {
+  seq: number;
+  item_id: string;
+  account_id: string;
+  kind: string;
+  state: string;
+  title: string;
+  request: string;
+  file_path: string | null;
+  snapshot_id: number | null;
+  result: string | null;
+  message: string | null;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MoveDetails {
+  at: string;
+  message?: string | null;
+  result?: OutboxResult;
+  attempt?: boolean;
+  snapshotId?: number | null;
+}
+
+/**
+ * The outbox's journal in the records database. Each item is written, with its request, before anything is sent; each
+ * change of state is committed before the request it stands for leaves and as soon as its answer is read (with the
+ * records it makes, in the same transaction), so that after a crash the journal is what happened.
+ */
+export class OutboxJournal extends SqliteTable {
+  add(item: NewOutboxItem): void {
+    this.statement(
+      "INSERT INTO outbox_items (item_id, account_id, kind, state, title, request, file_path, created_at, updated_at) " +
+        "VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?)",
+    ).run(
+      item.itemId,
+      item.accountId,
+      item.item.kind,
+      item.title,
+      JSON.stringify(item.item.request),
+      item.filePath,
+      item.at,
+      item.at,
+    );
+  }
+
+  get(itemId: string): JournalledItem | undefined {
+    const row = this.statement("SELECT * FROM outbox_items WHERE item_id = ?").get(itemId) as ItemRow | undefined;
+    return row === undefined ? undefined : itemOf(row);
+  }
+
+  /** An account's items in these states, in the order they go out. */
+  inStates(accountId: string, states: readonly OutboxState[], limit = -1): JournalledItem[] {
+    const placeholders = states.map(() => "?").join(", ");
+    const rows = this.statement(
+      `SELECT * FROM outbox_items WHERE account_id = ? AND state IN (${placeholders}) ORDER BY seq LIMIT ?`,
+    ).all(accountId, ...states, limit) as unknown as ItemRow[];
+    return rows.map(itemOf);
+  }
+
+  /** Every account's items in these states (the start's look at what a crash left). */
+  everyInState(state: OutboxState): JournalledItem[] {
+    const rows = this.statement("SELECT * FROM outbox_items WHERE state = ? ORDER BY seq").all(
+      state,
+    ) as unknown as ItemRow[];
+    return rows.map(itemOf);
+  }
+
+  /** The accounts with items queued or in doubt. */
+  accountsWithWork(): string[] {
+    const rows = this.statement(
+      "SELECT DISTINCT account_id FROM outbox_items WHERE state IN ('queued', 'unknown')",
+    ).all() as { account_id: string }[];
+    return rows.map((row) => row.account_id);
+  }
+
+  /** The last items delivered or cancelled, newest first. */
+  done(accountId: string, limit: number): JournalledItem[] {
+    const rows = this.statement(
+      "SELECT * FROM outbox_items WHERE account_id = ? AND state IN ('sent', 'cancelled') ORDER BY updated_at DESC, seq DESC LIMIT ?",
+    ).all(accountId, limit) as unknown as ItemRow[];
+    return rows.map(itemOf);
+  }
+
+  count(accountId: string | null, states: readonly OutboxState[]): number {
+    const placeholders = states.map(() => "?").join(", ");
+    const row = this.statement(
+      `SELECT COUNT(*) AS n FROM outbox_items WHERE (? IS NULL OR account_id = ?) AND state IN (${placeholders})`,
+    ).get(accountId, accountId, ...states) as { n: number };
+    return row.n;
+  }
+
+  /** Moves an item to `state`; answers whether it was in one of `from` (else nothing changes). */
+  move(itemId: string, from: readonly OutboxState[], state: OutboxState, details: MoveDetails): boolean {
+    const placeholders = from.map(() => "?").join(", ");
+    const result = this.statement(
+      "UPDATE outbox_items SET state = ?, message = ?, result = COALESCE(?, result), attempts = attempts + ?, " +
+        "snapshot_id = CASE WHEN ? THEN ? ELSE snapshot_id END, updated_at = ? " +
+        `WHERE item_id = ? AND state IN (${placeholders})`,
+    ).run(
+      state,
+      details.message ?? null,
+      details.result === undefined ? null : JSON.stringify(details.result),
+      details.attempt === true ? 1 : 0,
+      details.snapshotId === undefined ? 0 : 1,
+      details.snapshotId ?? null,
+      details.at,
+      itemId,
+      ...from,
+    );
+    return result.changes > 0;
+  }
+
+  /** Forgets an item that was refused while the person waited (it is as if it was never queued). */
+  remove(itemId: string): void {
+    this.statement("DELETE FROM outbox_items WHERE item_id = ?").run(itemId);
+  }
+
+  /** Replaces a failed item's request (its recipients were edited) and queues it again. */
+  requeueWith(itemId: string, item: KindAndRequest, at: string): boolean {
+    const result = this.statement(
+      "UPDATE outbox_items SET request = ?, state = 'queued', message = NULL, updated_at = ? " +
+        "WHERE item_id = ? AND state = 'failed' AND kind = ?",
+    ).run(JSON.stringify(item.request), at, itemId, item.kind);
+    return result.changes > 0;
+  }
+
+  /** Stores the service's document IDs listed before sends; answers the listing's number. */
+  saveSnapshot(accountId: string, pdfIds: Iterable<string>, at: string): number {
+    return this.transaction(() => {
+      const made = this.statement("INSERT INTO outbox_snapshots (account_id, taken_at) VALUES (?, ?)").run(
+        accountId,
+        at,
+      );
+      const snapshotId = Number(made.lastInsertRowid);
+      const insert = this.statement("INSERT OR IGNORE INTO outbox_snapshot_ids (snapshot_id, pdf_id) VALUES (?, ?)");
+      for (const pdfId of pdfIds) insert.run(snapshotId, pdfId);
+      return snapshotId;
+    });
+  }
+
+  snapshot(snapshotId: number): Set<string> {
+    const rows = this.statement("SELECT pdf_id FROM outbox_snapshot_ids WHERE snapshot_id = ?").all(snapshotId) as {
+      pdf_id: string;
+    }[];
+    return new Set(rows.map((row) => row.pdf_id));
+  }
+
+  /** Drops the listings no item may still need (none in doubt or on its way refers to them). */
+  pruneSnapshots(keep: readonly number[]): void {
+    const placeholders = keep.map(() => "?").join(", ");
+    this.statement(
+      "DELETE FROM outbox_snapshots WHERE snapshot_id NOT IN (SELECT snapshot_id FROM outbox_items " +
+        "WHERE snapshot_id IS NOT NULL AND state IN ('queued', 'sending', 'unknown', 'failed'))" +
+        (keep.length === 0 ? "" : ` AND snapshot_id NOT IN (${placeholders})`),
+    ).run(...keep);
+  }
+
+  /** The files the journal still needs (the others in the outbox folder are left over and can go). */
+  filesInUse(): Set<string> {
+    const rows = this.statement(
+      "SELECT file_path FROM outbox_items WHERE file_path IS NOT NULL AND state NOT IN ('sent', 'cancelled')",
+    ).all() as { file_path: string }[];
+    return new Set(rows.map((row) => row.file_path));
+  }
+
+  removeAccount(accountId: string): void {
+    this.statement("DELETE FROM outbox_items WHERE account_id = ?").run(accountId);
+    this.statement("DELETE FROM outbox_snapshots WHERE account_id = ?").run(accountId);
+  }
+}
+
+function itemOf(row: ItemRow): JournalledItem {
+  const kind: OutboxKind = OutboxKindSchema.parse(row.kind);
+  const request = parseRequest(kind, row.request);
+  const result = row.result === null ? null : OutboxResultSchema.parse(JSON.parse(row.result));
+  return {
+    seq: row.seq,
+    itemId: row.item_id,
+    accountId: row.account_id,
+    kind,
+    state: OutboxStateSchema.parse(row.state),
+    title: row.title,
+    recipients: recipientsOf(request),
+    groups: request.kind === "createTemplate" || request.kind === "createAndSend" ? request.request.groups : [],
+    eventType: request.kind === "registerWebhook" ? request.request.eventType : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    attempts: row.attempts,
+    message: row.message,
+    result,
+    request,
+    filePath: row.file_path,
+    snapshotId: row.snapshot_id,
+  };
+}
+
+/** The item as the renderer sees it. */
+export function viewOfItem(item: JournalledItem): OutboxItem {
+  const { seq: _seq, request: _request, filePath: _file, snapshotId: _snapshot, ...view } = item;
+  return view;
+}
