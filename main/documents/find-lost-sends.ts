@@ -14,6 +14,8 @@ export interface LostSend<K> {
   recipients: readonly { email: string }[];
   /** The template sent; null when the same call created the template (then: of no template the account knows). */
   templateId: string | null;
+  /** The name the service gives the document (its template's): tells it apart when several are new. */
+  serviceName?: string;
 }
 
 export type LostSendFinding =
@@ -103,10 +105,15 @@ export async function findLostSends<K>(
     for (const [group, waiting] of open) {
       const found = candidates.get(group) ?? [];
       if (found.length === 0) continue;
-      const [only] = found;
-      if (waiting.length === 1 && found.length === 1 && only !== undefined) {
-        const [send] = waiting;
-        if (send !== undefined) findings.set(send.key, { kind: "found", document: only });
+      const [send] = waiting;
+      // Several new documents to the same people: the one with the name sent, if only one has it.
+      const named =
+        found.length > 1 && waiting.length === 1
+          ? found.filter((document) => document.name === send?.serviceName)
+          : found;
+      const [only] = named;
+      if (waiting.length === 1 && named.length === 1 && only !== undefined && send !== undefined) {
+        findings.set(send.key, { kind: "found", document: only });
       } else {
         // Several sends to the same people, or several new documents to them: which is which cannot be told.
         for (const send of waiting) findings.set(send.key, { kind: "several", count: found.length });

@@ -219,11 +219,9 @@ export class OutboxSender {
     return item;
   }
 
-  /** Items that must go before a new one (it waits behind them). */
+  /** Items that must go before a new one (it waits behind them); one in doubt is checked on its own. */
   private waitingBefore(accountId: string, itemId: string): JournalledItem[] {
-    return this.journal
-      .inStates(accountId, ["queued", "sending", "unknown"])
-      .filter((item) => item.itemId !== itemId && (item.state !== "unknown" || documentKinds.has(item.kind)));
+    return this.journal.inStates(accountId, ["queued", "sending"]).filter((item) => item.itemId !== itemId);
   }
 
   /**
@@ -302,12 +300,15 @@ export class OutboxSender {
     const finding = await this.findLost(queue, account, [item], hooks.onChecking);
     const checkedFor = formatDuration(this.deps.sendCheck.scheduleMs.at(-1) ?? 0);
     switch (finding?.kind) {
-      case "found":
-        return {
-          kind: "sent",
-          recorded: this.markFound(account, item, finding.document),
-          item: viewOfItem(this.itemOrThrow(item.itemId)),
-        };
+      case "found": {
+        const recorded = this.markFound(account, item, finding.document);
+        if (recorded === null)
+          throw new HandlerError(
+            "outcome_unknown",
+            `${lost} The document Signdesk found was recorded meanwhile as another send's: look in Documents before sending again.`,
+          );
+        return { kind: "sent", recorded, item: viewOfItem(this.itemOrThrow(item.itemId)) };
+      }
       case "absent":
         await this.discard(item);
         throw new HandlerError(
@@ -358,6 +359,7 @@ export class OutboxSender {
           key: item.itemId,
           recipients: item.recipients,
           templateId: item.request.kind === "sendFromTemplate" ? item.request.request.templateId : null,
+          serviceName: serviceNameOf(item),
         })),
         before,
         () => this.closed,
@@ -368,7 +370,8 @@ export class OutboxSender {
     return findings;
   }
 
-  private markFound(account: Account, item: JournalledItem, document: DocumentSummary): Recorded {
+  /** Records the document found for an item in doubt; null when it was recorded meanwhile as another send's. */
+  private markFound(account: Account, item: JournalledItem, document: DocumentSummary): Recorded | null {
     const at = this.at();
     // A new template's ID is known only when the listing names it.
     const templateId =
@@ -376,11 +379,12 @@ export class OutboxSender {
     const result = { pdfId: document.id, ...(templateId === null ? {} : { templateId }) };
     const status = document.status ?? statusNotReported;
     const recorded = this.deps.records.documents.transaction(() => {
+      // Recorded meanwhile (another send's answer named it): it is not this item's.
+      if (this.deps.records.documents.get(account.id, document.id) !== undefined) return null;
       if (!this.journal.move(item.itemId, ["unknown", "sending"], "sent", { at, result })) return null;
       return recordDelivery(this.deps, account, item, result, at, status);
     });
-    if (recorded === null) throw new HandlerError("invalid_state", "This item was settled meanwhile.");
-    this.afterSent(item, recorded);
+    if (recorded !== null) this.afterSent(item, recorded);
     return recorded;
   }
 
@@ -640,8 +644,13 @@ export class OutboxSender {
       const finding = findings.get(item.itemId);
       if (finding === undefined) continue;
       if (finding.kind === "found") {
-        this.markFound(account, item, finding.document);
-        queue.delivered.push(viewOfItem(item));
+        if (this.markFound(account, item, finding.document) !== null) queue.delivered.push(viewOfItem(item));
+        else
+          this.journal.move(item.itemId, ["unknown"], "failed", {
+            at,
+            message:
+              'Its answer was lost, and the document that matches it was recorded as another send\'s: it was probably sent. Look in Documents; "Send again" sends it once more.',
+          });
       } else if (finding.kind === "absent")
         this.journal.move(item.itemId, ["unknown"], "queued", {
           at,
@@ -788,6 +797,12 @@ export class OutboxSender {
     if (timer !== null) clearTimeout(timer);
     this.closed = true;
   }
+}
+
+function serviceNameOf(item: JournalledItem): string {
+  const { request } = item;
+  if (request.kind === "sendFromTemplate") return request.request.serviceName;
+  return request.kind === "createAndSend" ? request.request.templateName : item.title;
 }
 
 function inDoubtMessage(item: JournalledItem): string {
