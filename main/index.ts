@@ -9,6 +9,7 @@ import { hardenSession, lockDownWebContents } from "./electron/hardening";
 import { registerIpc } from "./electron/ipc";
 import { installApplicationMenu } from "./electron/menu";
 import { showDesktopNotification } from "./electron/notifications";
+import { warnOfWaitingItemsOnQuit } from "./electron/quit-warning";
 import { createMainWindow } from "./electron/window";
 import { HandlerError } from "./handler-error";
 import { createHandlers } from "./handlers";
@@ -128,6 +129,11 @@ if (app.requestSingleInstanceLock()) {
   app.on("window-all-closed", () => {
     if (process.platform !== "darwin") app.quit();
   });
+  warnOfWaitingItemsOnQuit(
+    app,
+    () => mainWindow,
+    () => core?.outbox.waitingCount() ?? 0,
+  );
   app.on("will-quit", (event) => {
     if (core === null) return;
     const closing = core;

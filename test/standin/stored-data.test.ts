@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { openRecords } from "../../main/records/open-records";
 import { describeWith } from "../support/requirements";
 import { slow } from "../support/round-trip";
 import { launchStandinApp, type StandinApp } from "../support/standin-app";
@@ -63,6 +64,36 @@ describeWith(
       expect(await readFile(path.join(userDataDir, folder ?? "", "tmp"), "utf8")).toBe("in the way");
       const info = await page.evaluate(() => window.signdesk?.appInfo());
       expect(info).toMatchObject({ ok: true, value: { startupFailure: null, activeAccount: { name: "Sandbox" } } });
+    });
+
+    it("quitting with an item waiting in the Outbox says how many will wait for the next start, then quits", async () => {
+      const { homeDir, userDataDir } = await homeWith({});
+      // An item left queued by an earlier run, for an account this computer no longer has: it cannot go out.
+      const { records } = openRecords(userDataDir);
+      records.outbox.add({
+        itemId: "2f1f4f86-5d8e-4bb1-9f51-0d8f5b1c2a11",
+        accountId: "gone",
+        title: "Lease for Ada",
+        item: {
+          kind: "sendFromTemplate",
+          request: {
+            templateId: "tpl-1",
+            documentName: "Lease for Ada",
+            serviceName: "Lease",
+            recipients: [{ name: "Ada", email: "ada@example.com" }],
+          },
+        },
+        filePath: null,
+        at: new Date().toISOString(),
+      });
+      records.close();
+      const app = await launchStandinApp({ homeDir, userDataDir });
+      launched.push({ app, homeDir });
+      await (await app.window()).getByTestId("app-version").waitFor(slow);
+      expect(await app.quit()).toBe(0);
+      expect(app.output()).toContain(
+        "message box: 1 item has not been sent yet | It waits in the Outbox and will be sent the next time Signdesk starts and the service can be reached. | Quit / Stay",
+      );
     });
   },
 );

@@ -22,7 +22,14 @@ export const dialog = {
     records.errorBoxes.push({ title, content });
     console.error(`[electron stand-in] error box: ${title}: ${content}`);
   },
-  async showMessageBox(): Promise<{ response: number; checkboxChecked: boolean }> {
+  /** Answers the first button (its default), as a person pressing Enter would; what it said is recorded and logged. */
+  async showMessageBox(
+    ...args: [unknown, { message: string; detail?: string; buttons?: string[] }?]
+  ): Promise<{ response: number; checkboxChecked: boolean }> {
+    const options = (args[1] ?? args[0]) as { message: string; detail?: string; buttons?: string[] };
+    const box = { message: options.message, detail: options.detail ?? "", buttons: options.buttons ?? [] };
+    records.messageBoxes.push(box);
+    console.error(`[electron stand-in] message box: ${box.message} | ${box.detail} | ${box.buttons.join(" / ")}`);
     return { response: 0, checkboxChecked: false };
   },
   async showOpenDialog(): Promise<{ canceled: boolean; filePaths: string[] }> {

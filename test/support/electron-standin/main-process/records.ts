@@ -13,4 +13,5 @@ export const records = {
   navigations: [] as { event: "will-navigate" | "will-redirect"; url: string; prevented: boolean }[],
   downloads: [] as { url: string; cancelled: boolean }[],
   errorBoxes: [] as { title: string; content: string }[],
+  messageBoxes: [] as { message: string; detail: string; buttons: string[] }[],
 };
