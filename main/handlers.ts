@@ -52,11 +52,16 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       appRecover: () => {
         throw new HandlerError("not_needed", "Signdesk started normally: there is no damaged data to set aside.");
       },
-      ...accountHandlers(core.accounts, () => {
-        const active = core.accounts.active();
-        if (active !== null) core.connection.announce(active.id);
-        void core.tracker.refreshNow();
-      }),
+      ...accountHandlers(
+        core.accounts,
+        () => {
+          const active = core.accounts.active();
+          if (active !== null) core.connection.announce(active.id);
+          core.emit("outbox:changed", core.outbox.summary(active?.id ?? null));
+          void core.tracker.refreshNow();
+        },
+        (id) => core.outbox.resumeAccount(id),
+      ),
       ...draftHandlers(core.drafts, core.scratchDir),
       ...libreOfficeHandlers(core),
       ...templateHandlers(core),

@@ -4,6 +4,8 @@ import type { HandlerImplementations } from "../dispatch";
 export function accountHandlers(
   accounts: AccountService,
   onActiveChanged: () => void,
+  /** An account's key or address changed: what waited for it (a refused key) may go now. */
+  onUpdated: (id: string) => void = () => {},
 ): Pick<
   HandlerImplementations,
   "accountsList" | "accountsAdd" | "accountsUpdate" | "accountsRemove" | "accountsSetActive" | "accountsTestConnection"
@@ -11,7 +13,11 @@ export function accountHandlers(
   return {
     accountsList: () => ({ accounts: accounts.list(), activeAccountId: accounts.active()?.id ?? null }),
     accountsAdd: (input) => accounts.add(input),
-    accountsUpdate: ({ id, ...changes }) => accounts.update(id, changes),
+    accountsUpdate: async ({ id, ...changes }) => {
+      const account = await accounts.update(id, changes);
+      onUpdated(id);
+      return account;
+    },
     accountsRemove: async ({ id }) => {
       await accounts.remove(id);
       onActiveChanged();

@@ -48,6 +48,9 @@ export interface OutboxOptions {
   onStep?: (step: OutboxStep, item: OutboxItem) => void;
 }
 
+/** What an item's request came to, once journalled (a sent item with what it added to the records). */
+type Delivered = Exclude<Delivery, { kind: "sent" }> | { kind: "sent"; recorded: Recorded };
+
 /** What a send made while the person waited came to. */
 export type Interactive = { kind: "sent"; recorded: Recorded; item: OutboxItem };
 
@@ -262,10 +265,13 @@ export class OutboxSender {
           throw delivery.error;
         case "unknown":
           return await this.settleWhileWaiting(queue, account, this.itemOrThrow(itemId), delivery.error, hooks);
+        default:
+          return delivery satisfies never;
       }
     } finally {
       queue.claimed.delete(itemId);
-      this.kick(item.accountId);
+      // What waits goes now, unless the service was just found unreachable (then the retry's timer decides).
+      if (queue.retryTimer === null) this.kick(item.accountId);
     }
   }
 
@@ -423,7 +429,7 @@ export class OutboxSender {
     account: Account,
     item: JournalledItem,
     hooks: DeliverHooks,
-  ): Promise<(Exclude<Delivery, { kind: "sent" }> | { kind: "sent"; recorded: Recorded }) & {}> {
+  ): Promise<Delivered> {
     const moved = this.journal.move(item.itemId, ["queued"], "sending", {
       at: this.at(),
       attempt: true,
@@ -590,6 +596,8 @@ export class OutboxSender {
         this.waitFor(queue, next, unreachable);
         break;
       }
+      // Cancelled (or changed) while the service was listed: the next one is looked for again.
+      if (this.journal.get(next.itemId)?.state !== "queued") continue;
       const flight = this.deliverInBackground(queue, account(), next).finally(() => queue.inFlight.delete(next.itemId));
       queue.inFlight.set(next.itemId, flight);
     }
