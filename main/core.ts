@@ -190,6 +190,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   onReachable = (accountId) => {
     tracker.resume();
     outbox.reachable(accountId);
+    bulk.serviceAnswered(accountId);
   };
 
   const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now, locateSoffice });

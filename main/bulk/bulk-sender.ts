@@ -8,6 +8,8 @@ import { HandlerError } from "../handler-error";
 import { sleep } from "../service/retry";
 import { ServiceError } from "../service/service-error";
 import type { JournalledBatch } from "./bulk-journal";
+import { progressOf } from "./bulk-progress";
+import { isUnreached, type RowOutcome, rowOutcomeOf } from "./row-outcome";
 
 /** What bulk send needs of the core. */
 export type BulkDeps = Pick<Core, "records" | "accounts" | "clientFor" | "emit" | "now" | "tracker" | "sendCheck">;
@@ -28,16 +30,12 @@ interface Run {
   holdUntil: number;
   /** Finish times of rows over the last minute, for the rate and the time left. */
   finished: number[];
+  /** Set when another call reached the service: a wait for it ends at once. */
+  woken: boolean;
+  /** `holdUntil` waits for an unreachable service (not for a 429's Retry-After): an answer elsewhere ends it. */
+  holdForService: boolean;
   done: Promise<void>;
 }
-
-/** What a row's request came to. */
-type Outcome =
-  | { kind: "sent"; pdfId: string }
-  | { kind: "unknown"; message: string; stop?: boolean }
-  | { kind: "failed"; message: string }
-  | { kind: "again"; message: string; holdMs: number }
-  | { kind: "stop"; message: string };
 
 const minute = 60_000;
 
@@ -90,7 +88,15 @@ export class BulkSender {
       return this.batchOrThrow(batchId);
     }
     this.journal.setState(batchId, "sending");
-    const run: Run = { batchId, stop: null, holdUntil: 0, finished: [], done: Promise.resolve() };
+    const run: Run = {
+      batchId,
+      stop: null,
+      holdUntil: 0,
+      finished: [],
+      woken: false,
+      holdForService: false,
+      done: Promise.resolve(),
+    };
     this.runs.set(batchId, run);
     run.done = this.send(run)
       .catch((error: unknown) => {
@@ -205,7 +211,23 @@ export class BulkSender {
 
   private async sleepUnlessStopped(run: Run, ms: number): Promise<void> {
     const until = Date.now() + ms;
-    while (run.stop === null && Date.now() < until) await sleep(Math.min(250, until - Date.now()));
+    run.woken = false;
+    while (run.stop === null && !run.woken && Date.now() < until) await sleep(Math.min(250, until - Date.now()));
+  }
+
+  /**
+   * Another call reached the account's service (the tracker's probe, the outbox, Test connection): its batches that
+   * wait for the service ask again now rather than at the end of their back-off. A 429's wait is kept.
+   */
+  serviceAnswered(accountId: string): void {
+    for (const run of this.runs.values()) {
+      if (this.journal.batch(run.batchId)?.accountId !== accountId) continue;
+      if (run.holdForService) {
+        run.holdUntil = 0;
+        run.holdForService = false;
+      }
+      if (run.holdUntil <= Date.now()) run.woken = true;
+    }
   }
 
   private async listIds(account: Account): Promise<string[]> {
@@ -328,6 +350,7 @@ export class BulkSender {
           case "again":
             this.journal.move(batch.batchId, row.position, ["sending"], "queued", { message: outcome.message, at });
             run.holdUntil = Math.max(run.holdUntil, Date.now() + (outcome.holdMs > 0 ? outcome.holdMs : backoff));
+            run.holdForService = outcome.holdMs <= 0;
             if (outcome.holdMs <= 0) backoff = Math.min(backoff * 2, this.maxRetryDelayMs);
             this.journal.setState(batch.batchId, "sending", outcome.message);
             // The rows after it wait their turn: take this one again first.
@@ -344,7 +367,7 @@ export class BulkSender {
     return pauseReason;
   }
 
-  private async sendRow(account: Account, batch: JournalledBatch, row: BulkRowView): Promise<Outcome> {
+  private async sendRow(account: Account, batch: JournalledBatch, row: BulkRowView): Promise<RowOutcome> {
     try {
       const sent = await this.core.clientFor(account).createFromTemplate({
         templateId: batch.templateId,
@@ -353,47 +376,16 @@ export class BulkSender {
       });
       return { kind: "sent", pdfId: sent.pdf_id };
     } catch (error) {
-      // Main's own refusal before anything was sent (no API key stored): the batch stops with it, the row waits.
-      if (error instanceof HandlerError) return { kind: "stop", message: error.message };
-      // Anything else is unexpected: the row is in doubt (checked with the service on resuming) and the batch stops.
-      if (!(error instanceof ServiceError))
-        return { kind: "unknown", message: error instanceof Error ? error.message : String(error), stop: true };
-      switch (error.category) {
-        case "rate_limited":
-          return { kind: "again", message: error.message, holdMs: (error.retryAfterSeconds ?? 5) * 1000 };
-        case "network":
-        case "timeout":
-          // The request did not leave in full (describe-failure.ts): the service cannot have acted on it.
-          return { kind: "again", message: `Waiting for the service: ${error.message}`, holdMs: 0 };
-        case "validation":
-          return { kind: "failed", message: error.message };
-        case "auth":
-        case "forbidden":
-        case "not_found":
-        case "moved":
-          return { kind: "stop", message: error.message };
-        default:
-          // A lost answer, a 500 or an unreadable answer: the service may have made the document.
-          return { kind: "unknown", message: error.message };
-      }
+      return rowOutcomeOf(error);
     }
   }
 
   private progress(run: Run | null, batchId: string): BulkProgress {
     const batch = this.batchOrThrow(batchId);
-    const { accountId: _account, snapshotTaken: _snapshot, ...view } = batch;
-    if (run === null) return { batch: view, rowsPerMinute: null, secondsLeft: null };
+    if (run === null) return progressOf(batch, null, Date.now());
     const now = Date.now();
     run.finished = run.finished.filter((time) => now - time <= minute);
-    const first = run.finished[0];
-    const span = first === undefined ? 0 : now - first;
-    const rowsPerMinute = run.finished.length < 2 || span <= 0 ? null : (run.finished.length * minute) / span;
-    const left = batch.counts.queued + batch.counts.sending + batch.counts.unknown;
-    return {
-      batch: view,
-      rowsPerMinute: rowsPerMinute === null ? null : Math.round(rowsPerMinute),
-      secondsLeft: rowsPerMinute === null ? null : Math.round((left / rowsPerMinute) * 60),
-    };
+    return progressOf(batch, run.finished, now);
   }
 
   private report(run: Run): void {
@@ -403,8 +395,4 @@ export class BulkSender {
   private emitProgress(batchId: string, run: Run | null): void {
     this.core.emit("bulk:progress", this.progress(run, batchId));
   }
-}
-
-function isUnreached(error: ServiceError): boolean {
-  return error.category === "network" || error.category === "timeout" || error.category === "server";
 }
