@@ -173,6 +173,9 @@ export class OutboxSender {
       const file = path.join(this.deps.folder, name);
       if (!inUse.has(file)) await rm(file, { force: true });
     }
+    // Secrets no item needs any more (a crash between a registration's move to `sent` and its secret's removal).
+    for (const itemId of this.journal.endedWithSecret())
+      await this.deps.secrets.delete(secretKey(itemId)).catch(() => {});
   }
 
   /** Starts delivering what waits, for every account. */
