@@ -104,6 +104,8 @@ export class OutboxSender {
   private stopping = false;
   /** Set once the records may be closed: answers still arriving are left to the next start. */
   private closed = false;
+  /** Sent items' copies and secrets being removed: quitting waits for them. */
+  private readonly forgetting = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: OutboxDeps,
@@ -488,7 +490,8 @@ export class OutboxSender {
   private afterSent(item: JournalledItem, recorded: Recorded): void {
     this.step("recorded", item);
     if (recorded.document !== null) void this.deps.tracker.refreshNow([recorded.document.pdfId]);
-    void this.forgetFiles(item);
+    const forgotten = this.forgetFiles(item).finally(() => this.forgetting.delete(forgotten));
+    this.forgetting.add(forgotten);
     this.changed(item.accountId);
   }
 
@@ -772,7 +775,10 @@ export class OutboxSender {
     this.deps.emit("outbox:changed", this.summary(accountId));
   }
 
-  /** Stops taking items; waits a little for the requests out (their items stay `sending`, checked at the next start). */
+  /**
+   * Stops taking items; waits a little for the requests out (their items stay `sending`, checked at the next start)
+   * and for the copies and secrets of the items sent to be removed.
+   */
   async settle(waitMs = 10_000): Promise<void> {
     this.stopping = true;
     const flights = [...this.queues.values()].flatMap((queue) => [...queue.inFlight.values()]);
@@ -783,7 +789,8 @@ export class OutboxSender {
     }
     let timer: NodeJS.Timeout | null = null;
     await Promise.race([
-      Promise.all(flights),
+      // The requests out, then what the items they delivered leave to remove.
+      Promise.all(flights).then(() => Promise.all(this.forgetting)),
       new Promise<void>((resolve) => {
         timer = setTimeout(resolve, waitMs);
       }),
