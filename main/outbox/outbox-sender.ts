@@ -633,6 +633,11 @@ export class OutboxSender {
       case "paused":
         queue.paused = `${delivery.error.message} Sending to ${account.name} is paused until the key or address is fixed on the Accounts screen.`;
         break;
+      case "unknown":
+        // A webhook call whose answer was lost is queued again: it goes after the retry's wait, not at once (a
+        // service that keeps failing it would be asked again and again without pause).
+        if (webhookKinds.has(item.kind)) queue.stop = true;
+        break;
       default:
         break;
     }
