@@ -1,35 +1,82 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Account } from "../../common/accounts";
 import { startTestCore, type TestCore } from "../support/core-harness";
+import { type CountingProxy, startCountingProxy } from "../support/counting-proxy";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
+import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
-import { type RunningSandbox, startSandbox } from "../support/sandbox";
+import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
 
 /*
  * The outbox's background delivery against what happens meanwhile: a service that fails a webhook call again and
- * again ("Flaky" reaches the sandbox through a fault server).
+ * again, the person cancelling an item. "Slow" reaches the sandbox through a proxy that holds every answer 300 ms,
+ * so that the listing taken before a send is still out when the item is cancelled; "Flaky" through a fault server.
  */
 
 describeWith("secret-service", "the outbox's background delivery", () => {
   let running: RunningSandbox;
   let fault: FaultServer;
+  let slowProxy: CountingProxy;
   let app: TestCore;
+  let flaky: Account;
+  let slow: Account;
+  let templateId: string;
 
   beforeAll(async () => {
     running = await startSandbox();
     fault = await startFaultServer({ upstream: running.url });
+    slowProxy = await startCountingProxy(running.url, { delayMs: 300 });
     app = await startTestCore({
       embeddedSandbox: false,
       tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
       outbox: { retryDelayMs: 100, maxRetryDelayMs: 400 },
     });
-    const flaky = await app.call("accountsAdd", { name: "Flaky", baseUrl: fault.url, apiKey: running.key });
+    flaky = await app.call("accountsAdd", { name: "Flaky", baseUrl: fault.url, apiKey: running.key });
+    slow = await app.call("accountsAdd", { name: "Slow", baseUrl: slowProxy.url, apiKey: running.key });
     await app.call("accountsSetActive", { id: flaky.id });
+    const made = await callApi(running.url, "POST", "/createNewTemplate", {
+      key: running.key,
+      form: templateForm({
+        file: await makePdf(),
+        templateName: "Offer",
+        fields: [[{ id: "s", type: "Signature", page: 1, x: 72, y: 72, recipient: 1 }]],
+      }),
+    });
+    templateId = (made.body as { template_id: string }).template_id;
   });
   afterAll(async () => {
     await app?.close();
+    await slowProxy?.close();
     await fault?.close();
     await running?.close();
   });
+
+  const documentsTo = async (email: string) =>
+    (
+      (await callApi(running.url, "GET", "/getAllDocuments", { key: running.key })).body as {
+        documents: { recipients: { email: string }[] }[];
+      }
+    ).documents.filter((document) => document.recipients.some((recipient) => recipient.email === email));
+
+  /** Queues a send on `account` and leaves it to the background, as a send queued while offline. */
+  async function queueSend(account: Account, email: string) {
+    const item = await app.core.outbox.enqueue({
+      account,
+      title: "Offer",
+      item: {
+        kind: "sendFromTemplate",
+        request: {
+          templateId,
+          documentName: "Offer",
+          serviceName: "Offer",
+          recipients: [{ name: "Signer", email }],
+        },
+      },
+    });
+    app.core.outbox.kick(account.id);
+    return item;
+  }
+  const stateOf = (itemId: string) => app.core.records.outbox.get(itemId)?.state;
 
   it("a webhook call the service keeps failing goes again after growing waits, not at once in a loop", async () => {
     const url = "http://localhost:9/hooks/flaky";
@@ -46,5 +93,19 @@ describeWith("secret-service", "the outbox's background delivery", () => {
     // The background takes over at once from the person's call; after that, each try waits for the retry.
     const gaps = calls.slice(1).map((call, index) => call.at - (calls[index]?.at ?? 0));
     for (const gap of gaps.slice(1)) expect(gap).toBeGreaterThanOrEqual(80);
+  });
+
+  it("an item cancelled while the service is listed before it is sent stays cancelled, and the rest goes", async () => {
+    const cancelled = await queueSend(slow, "cancelled@example.com");
+    // The listing taken before the send is out (its answer held 300 ms).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stateOf(cancelled.itemId)).toBe("queued");
+    await app.core.outbox.cancel(cancelled.itemId);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(app.core.outbox.summary(slow.id).paused).toBeNull();
+    expect(stateOf(cancelled.itemId)).toBe("cancelled");
+    const next = await queueSend(slow, "after-cancel@example.com");
+    await expect.poll(() => stateOf(next.itemId), { timeout: 10_000 }).toBe("sent");
+    expect(await documentsTo("cancelled@example.com")).toEqual([]);
   });
 });
