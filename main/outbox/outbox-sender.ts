@@ -592,6 +592,8 @@ export class OutboxSender {
         this.waitFor(queue, next, unreachable);
         break;
       }
+      // The app quits, or another item stopped the drain, while the service was listed: nothing more leaves.
+      if (this.stopping || queue.stop) break;
       // Cancelled by the person while the service was listed.
       if (this.journal.get(next.itemId)?.state !== "queued") continue;
       const flight = this.deliverInBackground(queue, account(), next).finally(() => queue.inFlight.delete(next.itemId));

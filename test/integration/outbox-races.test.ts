@@ -9,8 +9,9 @@ import { callApi, type RunningSandbox, startSandbox, templateForm } from "../sup
 
 /*
  * The outbox's background delivery against what happens meanwhile: a service that fails a webhook call again and
- * again, the person cancelling an item. "Slow" reaches the sandbox through a proxy that holds every answer 300 ms,
- * so that the listing taken before a send is still out when the item is cancelled; "Flaky" through a fault server.
+ * again, the person cancelling an item, the app quitting. "Slow" reaches the sandbox through a proxy that holds
+ * every answer 300 ms, so that the listing taken before a send is still out when the item is cancelled ("Quitting"
+ * the same, when the app quits); "Flaky" through a fault server.
  */
 
 describeWith("secret-service", "the outbox's background delivery", () => {
@@ -20,6 +21,7 @@ describeWith("secret-service", "the outbox's background delivery", () => {
   let app: TestCore;
   let flaky: Account;
   let slow: Account;
+  let quitting: Account;
   let templateId: string;
 
   beforeAll(async () => {
@@ -33,6 +35,7 @@ describeWith("secret-service", "the outbox's background delivery", () => {
     });
     flaky = await app.call("accountsAdd", { name: "Flaky", baseUrl: fault.url, apiKey: running.key });
     slow = await app.call("accountsAdd", { name: "Slow", baseUrl: slowProxy.url, apiKey: running.key });
+    quitting = await app.call("accountsAdd", { name: "Quitting", baseUrl: slowProxy.url, apiKey: running.key });
     await app.call("accountsSetActive", { id: flaky.id });
     const made = await callApi(running.url, "POST", "/createNewTemplate", {
       key: running.key,
@@ -107,5 +110,14 @@ describeWith("secret-service", "the outbox's background delivery", () => {
     const next = await queueSend(slow, "after-cancel@example.com");
     await expect.poll(() => stateOf(next.itemId), { timeout: 10_000 }).toBe("sent");
     expect(await documentsTo("cancelled@example.com")).toEqual([]);
+  });
+
+  it("an item whose listing is out when the app quits is not sent: it stays queued for the next start", async () => {
+    const item = await queueSend(quitting, "quitting@example.com");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await app.core.outbox.settle(0);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(stateOf(item.itemId)).toBe("queued");
+    expect(await documentsTo("quitting@example.com")).toEqual([]);
   });
 });
