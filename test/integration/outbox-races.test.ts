@@ -9,9 +9,9 @@ import { callApi, type RunningSandbox, startSandbox, templateForm } from "../sup
 
 /*
  * The outbox's background delivery against what happens meanwhile: a service that fails a webhook call again and
- * again, the person cancelling an item, the app quitting. "Slow" reaches the sandbox through a proxy that holds
- * every answer 300 ms, so that the listing taken before a send is still out when the item is cancelled ("Quitting"
- * the same, when the app quits); "Flaky" through a fault server.
+ * again, a send made elsewhere, the person cancelling an item, the app quitting. "Slow" reaches the sandbox through
+ * a proxy that holds every answer 300 ms, so that the listing taken before a send is still out when the item is
+ * cancelled ("Quitting" the same, when the app quits); "Flaky" through a fault server.
  */
 
 describeWith("secret-service", "the outbox's background delivery", () => {
@@ -32,6 +32,7 @@ describeWith("secret-service", "the outbox's background delivery", () => {
       embeddedSandbox: false,
       tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
       outbox: { retryDelayMs: 100, maxRetryDelayMs: 400 },
+      sendCheck: { scheduleMs: [0, 100, 200], listTimeoutMs: 5_000 },
     });
     flaky = await app.call("accountsAdd", { name: "Flaky", baseUrl: fault.url, apiKey: running.key });
     slow = await app.call("accountsAdd", { name: "Slow", baseUrl: slowProxy.url, apiKey: running.key });
@@ -96,6 +97,24 @@ describeWith("secret-service", "the outbox's background delivery", () => {
     // The background takes over at once from the person's call; after that, each try waits for the retry.
     const gaps = calls.slice(1).map((call, index) => call.at - (calls[index]?.at ?? 0));
     for (const gap of gaps.slice(1)) expect(gap).toBeGreaterThanOrEqual(80);
+  });
+
+  it("a lost send is compared with a listing taken just before it, not with an older one", async () => {
+    await app.call("templatesAddById", { templateId, name: "Offer", groups: [{ label: "Signer" }] });
+    const ada = { name: "Ada", email: "ada@example.com" };
+    // A first send lists the service's documents before it goes.
+    await app.call("documentsSend", { templateId, recipients: [ada] });
+    // Then the same template is sent to the same person elsewhere (the service's web app, another computer).
+    const elsewhere = await callApi(running.url, "POST", "/createFromTemplate", {
+      key: running.key,
+      json: { templateId, recipients: [ada] },
+    });
+    const elsewhereId = (elsewhere.body as { pdf_id: string }).pdf_id;
+    // A gateway gives up before the service sees the next send: nothing is made, and the answer is lost.
+    fault.plan("/createFromTemplate", { kind: "status", status: 504 });
+    const answer = await app.invoke("documentsSend", { templateId, recipients: [ada] });
+    expect(answer.ok ? "sent" : answer.error.code).toBe("not_sent");
+    expect((await app.call("documentsList")).documents.map((document) => document.pdfId)).not.toContain(elsewhereId);
   });
 
   it("an item cancelled while the service is listed before it is sent stays cancelled, and the rest goes", async () => {
