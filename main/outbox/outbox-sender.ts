@@ -104,7 +104,7 @@ export class OutboxSender {
   private stopping = false;
   /** Set once the records may be closed: answers still arriving are left to the next start. */
   private closed = false;
-  /** Sent items' copies and secrets being removed: quitting waits for them. */
+  /** Copies and secrets no item needs, being removed: quitting waits for them. */
   private readonly forgetting = new Set<Promise<void>>();
 
   constructor(
@@ -175,9 +175,12 @@ export class OutboxSender {
       const file = path.join(this.deps.folder, name);
       if (!inUse.has(file)) await rm(file, { force: true });
     }
-    // Secrets no item needs any more (a crash between a registration's move to `sent` and its secret's removal).
-    for (const itemId of this.journal.endedWithSecret())
-      await this.deps.secrets.delete(secretKey(itemId)).catch(() => {});
+    // Secrets no item needs any more (a crash between a registration's move to `sent` and its secret's removal),
+    // removed in the background: the keychain may take its time (it may ask to be unlocked).
+    const ended = this.journal.endedWithSecret();
+    this.forgetInBackground(
+      Promise.all(ended.map((itemId) => this.deps.secrets.delete(secretKey(itemId)).catch(() => {}))).then(() => {}),
+    );
   }
 
   /** Starts delivering what waits, for every account. */
@@ -490,9 +493,14 @@ export class OutboxSender {
   private afterSent(item: JournalledItem, recorded: Recorded): void {
     this.step("recorded", item);
     if (recorded.document !== null) void this.deps.tracker.refreshNow([recorded.document.pdfId]);
-    const forgotten = this.forgetFiles(item).finally(() => this.forgetting.delete(forgotten));
-    this.forgetting.add(forgotten);
+    this.forgetInBackground(this.forgetFiles(item));
     this.changed(item.accountId);
+  }
+
+  /** Removals that need not hold anything up, but that quitting waits for. */
+  private forgetInBackground(removal: Promise<void>): void {
+    const tracked = removal.finally(() => this.forgetting.delete(tracked));
+    this.forgetting.add(tracked);
   }
 
   /** The item's PDF copy and webhook secret, once nothing can need them again. */
