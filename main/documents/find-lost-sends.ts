@@ -14,6 +14,8 @@ export interface LostSend<K> {
   recipients: readonly { email: string }[];
   /** The template sent; null when the same call created the template (then: of no template the account knows). */
   templateId: string | null;
+  /** The name the service gives the document (its template's): tells it from others to the same people. */
+  serviceName?: string;
 }
 
 export type LostSendFinding =
@@ -103,9 +105,14 @@ export async function findLostSends<K>(
     for (const [group, waiting] of open) {
       const found = candidates.get(group) ?? [];
       if (found.length === 0) continue;
-      const [only] = found;
-      if (waiting.length === 1 && found.length === 1 && only !== undefined) {
-        const [send] = waiting;
+      // One send and several new documents to its people: the one with the name the service gives, if only one has it.
+      const [send] = waiting;
+      const named =
+        waiting.length === 1 && found.length > 1 && send?.serviceName !== undefined
+          ? found.filter((document) => document.name === send.serviceName)
+          : found;
+      const [only] = named;
+      if (waiting.length === 1 && named.length === 1 && only !== undefined) {
         if (send !== undefined) findings.set(send.key, { kind: "found", document: only });
       } else {
         // Several sends to the same people, or several new documents to them: which is which cannot be told.

@@ -366,6 +366,7 @@ export class OutboxSender {
           key: item.itemId,
           recipients: item.recipients,
           templateId: item.request.kind === "sendFromTemplate" ? item.request.request.templateId : null,
+          serviceName: serviceNameOf(item.request),
         })),
         before,
         () => this.closed,
@@ -815,6 +816,13 @@ export class OutboxSender {
     if (timer !== null) clearTimeout(timer);
     this.closed = true;
   }
+}
+
+/** The name the service gives the document an item makes: its template's. */
+function serviceNameOf(request: KindAndRequest): string | undefined {
+  if (request.kind === "sendFromTemplate") return request.request.serviceName;
+  if (request.kind === "createAndSend") return request.request.templateName;
+  return undefined;
 }
 
 function inDoubtMessage(item: JournalledItem): string {
