@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServiceClient } from "../main/service/client.ts";
 import { startChildSandbox } from "./support/child-sandbox.ts";
+import { documentsPerAddress } from "./support/documents-per-address.ts";
 
 /**
  * Bulk send against the sandbox in another process (issue 16). Prints one JSON line:
@@ -79,23 +80,10 @@ try {
   figures.rows_in_doubt_at_resume = inDoubt;
 
   // Counted on the service: documents per crash row's address.
-  const perAddress = new Map<string, number>();
   const client = createServiceClient({ baseUrl: sandbox.url, apiKey: async () => sandbox.key });
-  await client.getAllDocumentsInBatches((documents) => {
-    for (const document of documents)
-      for (const recipient of document.recipients)
-        if (recipient.email.startsWith("crash."))
-          perAddress.set(recipient.email, (perAddress.get(recipient.email) ?? 0) + 1);
-  });
-  let duplicates = 0;
-  let lost = 0;
-  for (let index = 0; index < rows; index += 1) {
-    const count = perAddress.get(`crash.${index}@example.com`) ?? 0;
-    if (count > 1) duplicates += count - 1;
-    if (count === 0) lost += 1;
-  }
-  figures.duplicates_after_crash = duplicates;
-  figures.rows_lost_after_crash = lost;
+  const counted = await documentsPerAddress(client, "crash", rows);
+  figures.duplicates_after_crash = counted.duplicates;
+  figures.rows_lost_after_crash = counted.lost;
 } finally {
   sandbox.stop();
   for (const folder of folders) await rm(folder, { recursive: true, force: true });

@@ -249,7 +249,7 @@ export class BulkSender {
       account,
       rows.map((row) => ({ key: row.position, recipients: row.recipients, templateId })),
       before,
-      () => run.stop !== null,
+      { stopped: () => run.stop !== null },
     );
     const at = this.at();
     for (const row of rows) {

@@ -14,7 +14,7 @@ export interface LostSend<K> {
   recipients: readonly { email: string }[];
   /** The template sent; null when the same call created the template (then: of no template the account knows). */
   templateId: string | null;
-  /** The name the service gives the document (its template's): tells it apart when several are new. */
+  /** The name the service gives the document (its template's): tells it from others to the same people. */
   serviceName?: string;
 }
 
@@ -23,7 +23,8 @@ export type LostSendFinding =
   | { kind: "absent" }
   | { kind: "several"; count: number };
 
-const addressKey = (recipients: readonly { email: string }[]) =>
+/** The same people, whatever the order and case of their addresses. */
+export const addressKey = (recipients: readonly { email: string }[]) =>
   recipients
     .map((recipient) => recipient.email.trim().toLowerCase())
     .sort()
@@ -42,10 +43,19 @@ export async function findLostSends<K>(
   account: Account,
   sends: readonly LostSend<K>[],
   before: ReadonlySet<string>,
-  stopped: () => boolean,
-  /** Told before each look ("Checking whether it was sent…", `made` of `planned`). */
-  onLook?: (made: number, planned: number) => void,
+  options: {
+    /** The caller stopped: what is not decided yet stays undecided. */
+    stopped: () => boolean;
+    /** Told before each look ("Checking whether it was sent…", `made` of `planned`). */
+    onLook?: (made: number, planned: number) => void;
+    /**
+     * A document another send of this app may have made while these were looked for (a send the person is waiting
+     * for, to the same people): it is nobody's here, and the sends it could be stay undecided rather than absent.
+     */
+    contested?: (document: DocumentSummary) => boolean;
+  },
 ): Promise<Map<K, LostSendFinding>> {
+  const { stopped, onLook, contested } = options;
   const findings = new Map<K, LostSendFinding>();
   const knownTemplates = new Set(
     core.records.templates
@@ -63,6 +73,7 @@ export async function findLostSends<K>(
   const { scheduleMs, listTimeoutMs } = core.sendCheck;
   const started = Date.now();
   let lastLookWorked = false;
+  let lastUndecidable = new Set<string>();
   let looked = 0;
   for (const at of scheduleMs) {
     if (open.size === 0 || stopped()) break;
@@ -70,8 +81,13 @@ export async function findLostSends<K>(
     await sleep(Math.max(0, started + at - Date.now()));
     onLook?.(looked, scheduleMs.length);
     const candidates = new Map<string, DocumentSummary[]>();
+    const undecidable = new Set<string>();
     const consider = (group: string, document: DocumentSummary) => {
       if (!open.has(group)) return;
+      if (contested?.(document) === true) {
+        undecidable.add(group);
+        return;
+      }
       const list = candidates.get(group) ?? [];
       // A retried listing starts again from the first document.
       if (!list.some((known) => known.id === document.id)) list.push(document);
@@ -102,18 +118,19 @@ export async function findLostSends<K>(
       lastLookWorked = false;
       continue;
     }
+    lastUndecidable = undecidable;
     for (const [group, waiting] of open) {
       const found = candidates.get(group) ?? [];
-      if (found.length === 0) continue;
+      if (found.length === 0 || undecidable.has(group)) continue;
+      // One send and several new documents to its people: the one with the name the service gives, if only one has it.
       const [send] = waiting;
-      // Several new documents to the same people: the one with the name sent, if only one has it.
       const named =
-        found.length > 1 && waiting.length === 1
-          ? found.filter((document) => document.name === send?.serviceName)
+        waiting.length === 1 && found.length > 1 && send?.serviceName !== undefined
+          ? found.filter((document) => document.name === send.serviceName)
           : found;
       const [only] = named;
-      if (waiting.length === 1 && named.length === 1 && only !== undefined && send !== undefined) {
-        findings.set(send.key, { kind: "found", document: only });
+      if (waiting.length === 1 && named.length === 1 && only !== undefined) {
+        if (send !== undefined) findings.set(send.key, { kind: "found", document: only });
       } else {
         // Several sends to the same people, or several new documents to them: which is which cannot be told.
         for (const send of waiting) findings.set(send.key, { kind: "several", count: found.length });
@@ -122,6 +139,7 @@ export async function findLostSends<K>(
     }
   }
   if (!lastLookWorked || looked < scheduleMs.length) return findings;
-  for (const waiting of open.values()) for (const send of waiting) findings.set(send.key, { kind: "absent" });
+  for (const [group, waiting] of open)
+    if (!lastUndecidable.has(group)) for (const send of waiting) findings.set(send.key, { kind: "absent" });
   return findings;
 }

@@ -198,6 +198,15 @@ export class OutboxJournal extends SqliteTable {
     return new Set(rows.map((row) => row.file_path));
   }
 
+  /** Webhook registrations with a secret that were delivered or cancelled (their secret can go from the keychain). */
+  endedWithSecret(): string[] {
+    const rows = this.statement(
+      "SELECT item_id FROM outbox_items WHERE kind = 'registerWebhook' AND state IN ('sent', 'cancelled') " +
+        "AND json_extract(request, '$.hasSecret') = 1",
+    ).all() as { item_id: string }[];
+    return rows.map((row) => row.item_id);
+  }
+
   removeAccount(accountId: string): void {
     this.statement("DELETE FROM outbox_items WHERE account_id = ?").run(accountId);
     this.statement("DELETE FROM outbox_snapshots WHERE account_id = ?").run(accountId);

@@ -17,7 +17,7 @@ import { UserError } from "../../common/user-error";
 import type { DocumentSummary } from "../../common/wire";
 import type { SecretStore } from "../accounts/keychain";
 import type { Core } from "../core-types";
-import { findLostSends, type LostSendFinding } from "../documents/find-lost-sends";
+import { addressKey, findLostSends, type LostSendFinding } from "../documents/find-lost-sends";
 import { whatHappened } from "../documents/send-document";
 import { HandlerError } from "../handler-error";
 import { formatDuration, ServiceError } from "../service/service-error";
@@ -58,6 +58,11 @@ interface AccountQueue {
   inFlight: Map<string, Promise<void>>;
   /** Items a waiting person's call is delivering: the background leaves them alone. */
   claimed: Set<string>;
+  /**
+   * The people those calls send to (addressKey), with how many such calls run and when the last one began or ended:
+   * a document to them that appears meanwhile may be theirs, so the background never takes it for an item in doubt.
+   */
+  addressClaims: Map<string, { active: number; lastAt: number }>;
   /** Why the queue waits for the person (a refused key), else null. */
   paused: string | null;
   /** The service's document IDs listed before this drain's sends (its row in outbox_snapshots). */
@@ -107,6 +112,8 @@ export class OutboxSender {
   private stopping = false;
   /** Set once the records may be closed: answers still arriving are left to the next start. */
   private closed = false;
+  /** Copies and secrets no item needs, being removed: quitting waits for them. */
+  private readonly forgetting = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: OutboxDeps,
@@ -131,6 +138,7 @@ export class OutboxSender {
       queue = {
         inFlight: new Map(),
         claimed: new Set(),
+        addressClaims: new Map(),
         paused: null,
         snapshotId: null,
         draining: false,
@@ -176,6 +184,12 @@ export class OutboxSender {
       const file = path.join(this.deps.folder, name);
       if (!inUse.has(file)) await rm(file, { force: true });
     }
+    // Secrets no item needs any more (a crash between a registration's move to `sent` and its secret's removal),
+    // removed in the background: the keychain may take its time (it may ask to be unlocked).
+    const ended = this.journal.endedWithSecret();
+    this.forgetInBackground(
+      Promise.all(ended.map((itemId) => this.deps.secrets.delete(secretKey(itemId)).catch(() => {}))).then(() => {}),
+    );
   }
 
   /** Starts delivering what waits, for every account. */
@@ -249,6 +263,7 @@ export class OutboxSender {
       );
     }
     queue.claimed.add(itemId);
+    this.claimAddresses(queue, item, 1);
     try {
       const listed = await this.ensureSnapshot(queue, account, item);
       if (listed !== null) return this.queuedAfter(item, listed);
@@ -270,6 +285,7 @@ export class OutboxSender {
       }
     } finally {
       queue.claimed.delete(itemId);
+      this.claimAddresses(queue, item, -1);
       // What waits goes now, unless the service was just found unreachable (then the retry's timer decides).
       if (queue.retryTimer === null) this.kick(item.accountId);
     }
@@ -335,23 +351,40 @@ export class OutboxSender {
     }
   }
 
+  private claimAddresses(queue: AccountQueue, item: JournalledItem, change: 1 | -1): void {
+    if (!documentKinds.has(item.kind)) return;
+    const key = addressKey(item.recipients);
+    const claim = queue.addressClaims.get(key) ?? { active: 0, lastAt: 0 };
+    queue.addressClaims.set(key, { active: claim.active + change, lastAt: Date.now() });
+  }
+
   private async findLost(
     queue: AccountQueue,
     account: Account,
     items: readonly JournalledItem[],
     onChecking?: (done: number, total: number) => void,
   ): Promise<LostSendFinding | undefined> {
-    const findings = await this.findLostMany(queue, account, items, onChecking);
+    const findings = await this.findLostMany(queue, account, items, { background: false, onChecking });
     const [first] = items;
     return first === undefined ? undefined : findings.get(first.itemId);
   }
 
   private async findLostMany(
-    _queue: AccountQueue,
+    queue: AccountQueue,
     account: Account,
     items: readonly JournalledItem[],
-    onChecking?: (done: number, total: number) => void,
+    how: { background: boolean; onChecking?: ((done: number, total: number) => void) | undefined },
   ): Promise<Map<string, LostSendFinding>> {
+    const { onChecking } = how;
+    const started = Date.now();
+    // In the background only: a document to people a waiting person's send went to since this check began may be
+    // that send's (its answer may not be recorded yet).
+    const contested = how.background
+      ? (document: DocumentSummary) => {
+          const claim = queue.addressClaims.get(addressKey(document.recipients));
+          return claim !== undefined && (claim.active > 0 || claim.lastAt >= started);
+        }
+      : undefined;
     // Items listed against the same listing are found together; an item sent without one is compared with none.
     const bySnapshot = new Map<number | null, JournalledItem[]>();
     for (const item of items) bySnapshot.set(item.snapshotId, [...(bySnapshot.get(item.snapshotId) ?? []), item]);
@@ -365,11 +398,14 @@ export class OutboxSender {
           key: item.itemId,
           recipients: item.recipients,
           templateId: item.request.kind === "sendFromTemplate" ? item.request.request.templateId : null,
-          serviceName: serviceNameOf(item),
+          serviceName: serviceNameOf(item.request),
         })),
         before,
-        () => this.closed,
-        onChecking,
+        {
+          stopped: () => this.closed,
+          ...(onChecking === undefined ? {} : { onLook: onChecking }),
+          ...(contested === undefined ? {} : { contested }),
+        },
       );
       for (const [key, finding] of found) findings.set(key, finding);
     }
@@ -495,8 +531,14 @@ export class OutboxSender {
   private afterSent(item: JournalledItem, recorded: Recorded): void {
     this.step("recorded", item);
     if (recorded.document !== null) void this.deps.tracker.refreshNow([recorded.document.pdfId]);
-    void this.forgetFiles(item);
+    this.forgetInBackground(this.forgetFiles(item));
     this.changed(item.accountId);
+  }
+
+  /** Removals that need not hold anything up, but that quitting waits for. */
+  private forgetInBackground(removal: Promise<void>): void {
+    const tracked = removal.finally(() => this.forgetting.delete(tracked));
+    this.forgetting.add(tracked);
   }
 
   /** The item's PDF copy and webhook secret, once nothing can need them again. */
@@ -596,7 +638,9 @@ export class OutboxSender {
         this.waitFor(queue, next, unreachable);
         break;
       }
-      // Cancelled (or changed) while the service was listed: the next one is looked for again.
+      // The app quits, or another item stopped the drain, while the service was listed: nothing more leaves.
+      if (this.stopping || queue.stop) break;
+      // Cancelled by the person while the service was listed.
       if (this.journal.get(next.itemId)?.state !== "queued") continue;
       const flight = this.deliverInBackground(queue, account(), next).finally(() => queue.inFlight.delete(next.itemId));
       queue.inFlight.set(next.itemId, flight);
@@ -639,6 +683,11 @@ export class OutboxSender {
       case "paused":
         queue.paused = `${delivery.error.message} Sending to ${account.name} is paused until the key or address is fixed on the Accounts screen.`;
         break;
+      case "unknown":
+        // A webhook call whose answer was lost is queued again: it goes after the retry's wait, not at once (a
+        // service that keeps failing it would be asked again and again without pause).
+        if (webhookKinds.has(item.kind)) queue.stop = true;
+        break;
       default:
         break;
     }
@@ -646,7 +695,7 @@ export class OutboxSender {
 
   /** Checks the items in doubt with the service's listing; false when the drain must stop (the listing failed). */
   private async settleInDoubt(queue: AccountQueue, account: Account, items: JournalledItem[]): Promise<boolean> {
-    const findings = await this.findLostMany(queue, account, items);
+    const findings = await this.findLostMany(queue, account, items, { background: true });
     const at = this.at();
     for (const item of items) {
       const finding = findings.get(item.itemId);
@@ -786,7 +835,10 @@ export class OutboxSender {
     this.deps.emit("outbox:changed", this.summary(accountId));
   }
 
-  /** Stops taking items; waits a little for the requests out (their items stay `sending`, checked at the next start). */
+  /**
+   * Stops taking items; waits a little for the requests out (their items stay `sending`, checked at the next start)
+   * and for the copies and secrets of the items sent to be removed.
+   */
   async settle(waitMs = 10_000): Promise<void> {
     this.stopping = true;
     const flights = [...this.queues.values()].flatMap((queue) => [...queue.inFlight.values()]);
@@ -797,7 +849,8 @@ export class OutboxSender {
     }
     let timer: NodeJS.Timeout | null = null;
     await Promise.race([
-      Promise.all(flights),
+      // The requests out, then what the items they delivered leave to remove.
+      Promise.all(flights).then(() => Promise.all(this.forgetting)),
       new Promise<void>((resolve) => {
         timer = setTimeout(resolve, waitMs);
       }),
@@ -807,10 +860,11 @@ export class OutboxSender {
   }
 }
 
-function serviceNameOf(item: JournalledItem): string {
-  const { request } = item;
+/** The name the service gives the document an item makes: its template's. */
+function serviceNameOf(request: KindAndRequest): string | undefined {
   if (request.kind === "sendFromTemplate") return request.request.serviceName;
-  return request.kind === "createAndSend" ? request.request.templateName : item.title;
+  if (request.kind === "createAndSend") return request.request.templateName;
+  return undefined;
 }
 
 function inDoubtMessage(item: JournalledItem): string {

@@ -1,0 +1,119 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { channelNames } from "../common/channels.ts";
+import type { ArgsInputOf, MethodName, ResultOf } from "../common/contract.ts";
+import { queuedCode } from "../common/outbox.ts";
+import type { SecretStore } from "../main/accounts/keychain.ts";
+import { startCore } from "../main/core.ts";
+import { createHandlers } from "../main/handlers.ts";
+import { createServiceClient } from "../main/service/client.ts";
+import { confBackend } from "../main/settings/settings.ts";
+import { makePdf } from "../test/support/pdf-fixtures.ts";
+import { startChildSandbox } from "./support/child-sandbox.ts";
+import { documentsPerAddress } from "./support/documents-per-address.ts";
+import { startTcpGate } from "./support/tcp-gate.ts";
+
+/**
+ * The outbox draining what waited for a service that was down (issue 19). The sandbox runs in a process of its own
+ * behind a TCP gate; the core runs here with the outbox's retry at `retryDelayMs` 200 doubling to 1,000 (nothing
+ * tells it the service is back: its own retry finds out). With the gate closed (connections refused), 500 sends
+ * from a template go through the documentsSend handler, each answering code "queued"; 5 s later (the retry's wait
+ * has grown to its longest) the gate opens. Prints
+ * one JSON line:
+ * - outbox_500_drain_s: from the gate opening to all 500 items `sent` (target ≤ 40);
+ * - duplicates: documents on the service beyond one per queued recipient address, from the service's listing (0);
+ * - lost: queued addresses with no document on the service (0);
+ * - first_sent_s: from the gate opening to the first item sent (the retry noticing the service is back);
+ * - queue_500_s: the 500 calls answering "queued" while the service was down.
+ */
+const items = Number(process.env.BENCH_OUTBOX_ITEMS ?? 500);
+const retryDelayMs = 200;
+const maxRetryDelayMs = 1_000;
+const downMs = 5_000;
+const say = (what: string) => process.stderr.write(`[outbox] ${what}\n`);
+
+const sandbox = await startChildSandbox();
+const gate = await startTcpGate(sandbox.url);
+const work = await mkdtemp(path.join(tmpdir(), "signdesk-bench-outbox-"));
+/** The sandbox's key for any account: the benchmark measures the outbox, not the OS keychain. */
+const keychain: SecretStore = { get: async () => sandbox.key, set: async () => {}, delete: async () => {} };
+const figures: Record<string, number | string> = { bench: "outbox", items, retry_delay_ms: retryDelayMs };
+const core = await startCore({
+  userDataDir: work,
+  downloadsDir: work,
+  keychain,
+  settingsBackend: confBackend(work),
+  emit: () => {},
+  embeddedSandbox: false,
+  tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
+  outbox: { retryDelayMs, maxRetryDelayMs },
+});
+try {
+  const handlers = createHandlers({
+    app: { name: "Signdesk", version: "bench", platform: process.platform, arch: process.arch, electronVersion: null },
+    core,
+  });
+  const invoke = async <M extends MethodName>(method: M, args: ArgsInputOf<M>) =>
+    handlers.invoke(channelNames[method], args) as Promise<
+      { ok: true; value: ResultOf<M> } | { ok: false; error: { code: string; message: string } }
+    >;
+
+  // The template, made on the service directly and added to the account by its ID.
+  const pdf = path.join(work, "Offer.pdf");
+  await writeFile(pdf, await makePdf());
+  const direct = createServiceClient({ baseUrl: sandbox.url, apiKey: async () => sandbox.key });
+  const { template_id: templateId } = await direct.createNewTemplate({
+    file: pdf,
+    fileName: "Offer.pdf",
+    templateName: "Offer",
+    fields: [[{ id: "s", x: 72, y: 600, page: 1, type: "Signature", recipient: 1 }]],
+    autoReleaseSignatures: true,
+  });
+  const account = await core.accounts.add({ name: "Bench", baseUrl: gate.url, apiKey: sandbox.key });
+  core.accounts.setActive(account.id);
+  const added = await invoke("templatesAddById", { templateId, name: "Offer", groups: [{ label: "Signer" }] });
+  if (!added.ok) throw new Error(added.error.message);
+
+  await gate.close();
+  const queuing = performance.now();
+  for (let index = 0; index < items; index += 1) {
+    const answer = await invoke("documentsSend", {
+      templateId,
+      recipients: [{ name: `Person ${index}`, email: `outbox.${index}@example.com` }],
+      documentName: `Offer letter ${index}`,
+    });
+    if (answer.ok || answer.error.code !== queuedCode)
+      throw new Error(`send ${index} was not queued: ${JSON.stringify(answer)}`);
+  }
+  figures.queue_500_s = Number(((performance.now() - queuing) / 1000).toFixed(2));
+  // Down a while longer, so that the retry's wait has grown to its longest.
+  await new Promise((resolve) => setTimeout(resolve, downMs));
+  say(`${items} queued in ${figures.queue_500_s} s; the service comes back`);
+
+  const opened = performance.now();
+  await gate.open();
+  const deadline = opened + 120_000;
+  for (;;) {
+    const sent = core.records.outbox.count(account.id, ["sent"]);
+    if (sent > 0 && figures.first_sent_s === undefined)
+      figures.first_sent_s = Number(((performance.now() - opened) / 1000).toFixed(2));
+    if (sent >= items) break;
+    if (performance.now() > deadline) throw new Error("the outbox did not drain within 120 s");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  figures.outbox_500_drain_s = Number(((performance.now() - opened) / 1000).toFixed(2));
+  say(`drained in ${figures.outbox_500_drain_s} s`);
+
+  // Counted on the service: documents per queued recipient address.
+  Object.assign(figures, await documentsPerAddress(direct, "outbox", items));
+  figures.max_retry_delay_ms = maxRetryDelayMs;
+} finally {
+  await core.close();
+  await gate.stop();
+  sandbox.stop();
+  await rm(work, { recursive: true, force: true });
+}
+console.log(JSON.stringify(figures));
+process.exit(0);

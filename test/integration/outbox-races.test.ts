@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Account } from "../../common/accounts";
+import { startTestCore, type TestCore } from "../support/core-harness";
+import { type CountingProxy, startCountingProxy } from "../support/counting-proxy";
+import { type FaultServer, startFaultServer } from "../support/fault-server";
+import { makePdf } from "../support/pdf-fixtures";
+import { describeWith } from "../support/requirements";
+import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
+
+/*
+ * The outbox's background delivery against what happens meanwhile: a service that fails a webhook call again and
+ * again, a send made elsewhere, the person cancelling an item, the app quitting. "Slow" reaches the sandbox through
+ * a proxy that holds every answer 300 ms, so that the listing taken before a send is still out when the item is
+ * cancelled ("Quitting" the same, when the app quits); "Flaky" through a fault server.
+ */
+
+describeWith("secret-service", "the outbox's background delivery", () => {
+  let running: RunningSandbox;
+  let fault: FaultServer;
+  let slowProxy: CountingProxy;
+  let app: TestCore;
+  let flaky: Account;
+  let slow: Account;
+  let quitting: Account;
+  let templateId: string;
+
+  beforeAll(async () => {
+    running = await startSandbox();
+    fault = await startFaultServer({ upstream: running.url });
+    slowProxy = await startCountingProxy(running.url, { delayMs: 300 });
+    app = await startTestCore({
+      embeddedSandbox: false,
+      tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
+      outbox: { retryDelayMs: 100, maxRetryDelayMs: 400 },
+      sendCheck: { scheduleMs: [0, 100, 200], listTimeoutMs: 5_000 },
+    });
+    flaky = await app.call("accountsAdd", { name: "Flaky", baseUrl: fault.url, apiKey: running.key });
+    slow = await app.call("accountsAdd", { name: "Slow", baseUrl: slowProxy.url, apiKey: running.key });
+    quitting = await app.call("accountsAdd", { name: "Quitting", baseUrl: slowProxy.url, apiKey: running.key });
+    await app.call("accountsSetActive", { id: flaky.id });
+    const made = await callApi(running.url, "POST", "/createNewTemplate", {
+      key: running.key,
+      form: templateForm({
+        file: await makePdf(),
+        templateName: "Offer",
+        fields: [[{ id: "s", type: "Signature", page: 1, x: 72, y: 72, recipient: 1 }]],
+      }),
+    });
+    templateId = (made.body as { template_id: string }).template_id;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await slowProxy?.close();
+    await fault?.close();
+    await running?.close();
+  });
+
+  const documentsTo = async (email: string) =>
+    (
+      (await callApi(running.url, "GET", "/getAllDocuments", { key: running.key })).body as {
+        documents: { recipients: { email: string }[] }[];
+      }
+    ).documents.filter((document) => document.recipients.some((recipient) => recipient.email === email));
+
+  /** Queues a send on `account` and leaves it to the background, as a send queued while offline. */
+  async function queueSend(account: Account, email: string) {
+    const item = await app.core.outbox.enqueue({
+      account,
+      title: "Offer",
+      item: {
+        kind: "sendFromTemplate",
+        request: {
+          templateId,
+          documentName: "Offer",
+          serviceName: "Offer",
+          recipients: [{ name: "Signer", email }],
+        },
+      },
+    });
+    app.core.outbox.kick(account.id);
+    return item;
+  }
+  const stateOf = (itemId: string) => app.core.records.outbox.get(itemId)?.state;
+
+  it("a webhook call the service keeps failing goes again after growing waits, not at once in a loop", async () => {
+    const url = "http://localhost:9/hooks/flaky";
+    fault.plan("/registerWebhook", ...Array.from({ length: 4 }, () => ({ kind: "status" as const, status: 500 })), {
+      kind: "proxy",
+    });
+    const answer = await app.call("webhooksRegister", { url, eventType: "document.signed" });
+    expect(answer.queued).toBeDefined();
+    await expect
+      .poll(async () => (await app.call("webhooksList")).map((webhook) => webhook.url), { timeout: 10_000 })
+      .toEqual([url]);
+    const calls = fault.requests.filter((request) => request.path === "/registerWebhook");
+    expect(calls.map((call) => call.action)).toEqual(["status", "status", "status", "status", "proxy"]);
+    // The background takes over at once from the person's call; after that, each try waits for the retry.
+    const gaps = calls.slice(1).map((call, index) => call.at - (calls[index]?.at ?? 0));
+    for (const gap of gaps.slice(1)) expect(gap).toBeGreaterThanOrEqual(80);
+  });
+
+  it("a lost send is compared with a listing taken just before it, not with an older one", async () => {
+    await app.call("templatesAddById", { templateId, name: "Offer", groups: [{ label: "Signer" }] });
+    const ada = { name: "Ada", email: "ada@example.com" };
+    // A first send lists the service's documents before it goes.
+    await app.call("documentsSend", { templateId, recipients: [ada] });
+    // Then the same template is sent to the same person elsewhere (the service's web app, another computer).
+    const elsewhere = await callApi(running.url, "POST", "/createFromTemplate", {
+      key: running.key,
+      json: { templateId, recipients: [ada] },
+    });
+    const elsewhereId = (elsewhere.body as { pdf_id: string }).pdf_id;
+    // A gateway gives up before the service sees the next send: nothing is made, and the answer is lost.
+    fault.plan("/createFromTemplate", { kind: "status", status: 504 });
+    const answer = await app.invoke("documentsSend", { templateId, recipients: [ada] });
+    expect(answer.ok ? "sent" : answer.error.code).toBe("not_sent");
+    expect((await app.call("documentsList")).documents.map((document) => document.pdfId)).not.toContain(elsewhereId);
+  });
+
+  it("an item cancelled while the service is listed before it is sent stays cancelled, and the rest goes", async () => {
+    const cancelled = await queueSend(slow, "cancelled@example.com");
+    // The listing taken before the send is out (its answer held 300 ms).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stateOf(cancelled.itemId)).toBe("queued");
+    await app.core.outbox.cancel(cancelled.itemId);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(app.core.outbox.summary(slow.id).paused).toBeNull();
+    expect(stateOf(cancelled.itemId)).toBe("cancelled");
+    const next = await queueSend(slow, "after-cancel@example.com");
+    await expect.poll(() => stateOf(next.itemId), { timeout: 10_000 }).toBe("sent");
+    expect(await documentsTo("cancelled@example.com")).toEqual([]);
+  });
+
+  it("an item whose listing is out when the app quits is not sent: it stays queued for the next start", async () => {
+    const item = await queueSend(quitting, "quitting@example.com");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await app.core.outbox.settle(0);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(stateOf(item.itemId)).toBe("queued");
+    expect(await documentsTo("quitting@example.com")).toEqual([]);
+  });
+});
