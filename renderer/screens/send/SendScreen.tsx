@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
+import { queuedCode } from "../../../common/outbox";
 import { DocumentNameSchema, maxRecordNameLength, nameProblem } from "../../../common/record-names";
 import type { TemplateRecord } from "../../../common/records";
 import type { IpcError } from "../../../common/result";
@@ -7,6 +8,7 @@ import { templateVersions } from "../../../common/template-versions";
 import { CheckingNotice, ServiceFailure } from "../../components/ServiceFailure";
 import { formatWhen } from "../../format/when";
 import { useResource } from "../../hooks/useResource";
+import { QueuedNotice } from "../../outbox/QueuedNotice";
 import { RecipientFields } from "../../recipients/RecipientFields";
 import {
   blankEntry,
@@ -55,6 +57,8 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
   const [serviceError, setServiceError] = useState<IpcError | null>(null);
   /** The last send's outcome is unknown: sending again is a choice made knowingly ("Send again anyway"). */
   const [unknownOutcome, setUnknownOutcome] = useState(false);
+  /** The service could not be reached: the send waits in the Outbox (main's words why, and when it goes). */
+  const [queued, setQueued] = useState<string | null>(null);
   /** A send is under way: a second press (before the button shows it) does nothing. */
   const underway = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -128,6 +132,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
         transferId,
       });
       if (result.ok) onSent(result.value.pdfId);
+      else if (result.error.code === queuedCode) setQueued(result.error.message);
       else {
         setServiceError(result.error);
         setUnknownOutcome(result.error.code === "outcome_unknown");
@@ -178,7 +183,14 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
             </div>
           </>
         )}
-        {template !== undefined && (
+        {queued !== null && (
+          <QueuedNotice message={queued} focusOnMount>
+            <button type="button" onClick={onCancel}>
+              Back to Documents
+            </button>
+          </QueuedNotice>
+        )}
+        {template !== undefined && queued === null && (
           <form
             ref={form}
             className="send-form"
