@@ -252,7 +252,7 @@ function Editor({
       )}
       {notice?.queued === true && (
         <div className="editor-notice">
-          <QueuedNotice message={notice.text} />
+          <QueuedNotice message={notice.text} focusOnMount />
         </div>
       )}
       <div className="editor-body">

@@ -34,6 +34,7 @@ describeWith(["chromium", "secret-service"], "the Outbox view, and what was queu
   const item = (title: string) => waiting().filter({ has: page().getByRole("heading", { name: title, exact: true }) });
   const doneItem = (title: string) => done().filter({ has: page().getByRole("heading", { name: title, exact: true }) });
   const focusedId = () => page().evaluate(() => document.activeElement?.id ?? "");
+  const focusedText = () => page().evaluate(() => document.activeElement?.textContent ?? "");
   const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, slow);
   /** How a refused connection to the stopped service is told (a listing says how often it tried), as a pattern. */
   const refused = () =>
@@ -109,6 +110,8 @@ describeWith(["chromium", "secret-service"], "the Outbox view, and what was queu
     const tenant: Party = { label: "Tenant", name: "Tess Tenant", email: `tess.${id}@example.com` };
     const sent = await sendQueued(page(), lease, tenant);
     expect(sent).toMatch(queuedWhileDown(lease));
+    // The form is gone: the confirmation takes the focus, and says it.
+    await poll(focusedText).toBe(sent);
     await axeInBothThemes(page(), "send-queued", shots);
     await nav().getByRole("button", { name: "Outbox Ctrl+5, 1 waiting" }).waitFor(slow);
 
@@ -125,6 +128,7 @@ describeWith(["chromium", "secret-service"], "the Outbox view, and what was queu
       `Queued. 1 earlier item waits in the Outbox, and this one goes after it. “${draftName}” is in the Outbox. It will be sent when Sandbox is reachable.`,
     );
     await nav().getByRole("button", { name: "Outbox Ctrl+5, 2 waiting" }).waitFor(slow);
+    await poll(focusedText).toMatch(/^Queued\. /);
     await axeInBothThemes(page(), "editor-queued", shots);
     await expect(page().getByTestId("outbox-count").textContent()).resolves.toBe("2");
 
@@ -233,8 +237,14 @@ describeWith(["chromium", "secret-service"], "the Outbox view, and what was queu
     await axeInBothThemes(page(), "outbox-failed", shots);
 
     // Change recipients: the form starts with what was sent, and checks as the Send screen does.
-    await failed.getByRole("button", { name: /^Change recipients/ }).click();
+    const change = failed.getByRole("button", { name: /^Change recipients/ });
     const form = page().getByRole("form", { name: `Change the recipients of “${ghost}”` });
+    // "Keep the recipients" closes the form, and the focus goes back to the button that opened it.
+    await change.click();
+    await form.getByRole("button", { name: "Keep the recipients" }).click();
+    await poll(focusedText).toBe(`Change recipients… “${ghost}”`);
+    await expect(form.count()).resolves.toBe(0);
+    await change.click();
     const signer = form.getByRole("group", { name: "Recipient 1" });
     await poll(() => page().evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(
       "Sam Signer",
