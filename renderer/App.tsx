@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import type { BulkBatch } from "../common/bulk-batches";
 import type { SigndeskApi } from "../common/contract";
 import type { ScreenId } from "../common/screens";
@@ -12,14 +12,25 @@ import { OpenDrafts } from "./drafts/open-drafts";
 import { EditorScreen } from "./editor/EditorScreen";
 import { useAppInfo } from "./hooks/useAppInfo";
 import { useScreenShortcuts } from "./hooks/useScreenShortcuts";
+import { OutboxContext, type OutboxView, useOutboxList } from "./outbox/outbox-context";
 import { preloadPdfjs } from "./pdf/load-pdf";
 import { AccountsScreen } from "./screens/accounts/AccountsScreen";
 import { BulkSendScreen } from "./screens/bulk/BulkSendScreen";
 import { InterruptedBatches } from "./screens/bulk/InterruptedBatches";
 import { DocumentsScreen } from "./screens/documents/DocumentsScreen";
+import { OutboxScreen } from "./screens/outbox/OutboxScreen";
 import { SendScreen } from "./screens/send/SendScreen";
 import { TemplatesScreen } from "./screens/templates/TemplatesScreen";
 import { WebhooksScreen } from "./screens/webhooks/WebhooksScreen";
+
+/** What every screen may read: the drafts being opened, and the active account's outbox. */
+function AppContexts({ drafts, outbox, children }: { drafts: OpenDrafts; outbox: OutboxView; children: ReactNode }) {
+  return (
+    <OpenDraftsContext value={drafts}>
+      <OutboxContext value={outbox}>{children}</OutboxContext>
+    </OpenDraftsContext>
+  );
+}
 
 export function App({ bridge }: { bridge: SigndeskApi }) {
   const [screen, setScreen] = useState<ScreenId>("templates");
@@ -36,6 +47,7 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   /** Bumped by every navigation, so that focus moves even when the screen stays the same. */
   const [navigation, setNavigation] = useState(0);
   const [appInfo, reloadAppInfo] = useAppInfo(bridge);
+  const [outboxList, reloadOutbox] = useOutboxList(bridge);
   /** The drafts being opened, and the editor's state of each draft opened in this session. */
   const [drafts] = useState(() => new OpenDrafts(bridge));
   /** The draft the editor shows now: the PDF of one it no longer shows is freed. */
@@ -50,6 +62,14 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
     setNavigation((count) => count + 1);
   }, []);
   const clearOpenDocument = useCallback(() => setOpenDocument(null), []);
+  const outbox: OutboxView = useMemo(
+    () => ({ list: outboxList, reload: reloadOutbox, open: () => navigate("outbox") }),
+    [outboxList, reloadOutbox, navigate],
+  );
+  const activeAccountChanged = useCallback(() => {
+    reloadAppInfo();
+    reloadOutbox();
+  }, [reloadAppInfo, reloadOutbox]);
   /** Why the last file shown in the editor was refused by main, for the Templates screen to say. */
   const [refusal, setRefusal] = useState<string | null>(null);
   const refuseDraft = useCallback((message: string) => {
@@ -91,9 +111,13 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   }
 
   return (
-    <OpenDraftsContext value={drafts}>
+    <AppContexts drafts={drafts} outbox={outbox}>
       <div className="app-shell">
-        <Sidebar current={screen} onNavigate={navigate} />
+        <Sidebar
+          current={screen}
+          onNavigate={navigate}
+          outbox={outboxList.status === "ready" ? outboxList.value.summary : null}
+        />
         <main className="content">
           <OfflineBanner bridge={bridge} />
           <StoredDataNotices notices={info?.notices ?? []} />
@@ -167,10 +191,11 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
             />
           )}
           {screen === "webhooks" && <WebhooksScreen bridge={bridge} />}
-          {screen === "accounts" && <AccountsScreen bridge={bridge} onActiveAccountChanged={reloadAppInfo} />}
+          {screen === "accounts" && <AccountsScreen bridge={bridge} onActiveAccountChanged={activeAccountChanged} />}
+          {screen === "outbox" && <OutboxScreen bridge={bridge} onOpenAccounts={() => navigate("accounts")} />}
         </main>
         <StatusBar state={appInfo} />
       </div>
-    </OpenDraftsContext>
+    </AppContexts>
   );
 }

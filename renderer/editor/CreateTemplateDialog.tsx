@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { EventPayload, SigndeskApi } from "../../common/contract";
 import type { DraftGroup } from "../../common/draft";
+import { queuedCode } from "../../common/outbox";
 import type { IpcError } from "../../common/result";
 import { CheckingNotice, ServiceFailure } from "../components/ServiceFailure";
 import { checkRecipients } from "../recipients/recipients";
@@ -14,6 +15,8 @@ interface CreateTemplateDialogProps {
   beforeUpload: () => Promise<void>;
   onClose: () => void;
   onCreated: (message: string) => void;
+  /** The service could not be reached: the upload waits in the Outbox (main's words why, and when it goes). */
+  onQueued: (message: string) => void;
 }
 
 /** "Create template" or "Create and send": checks first, then uploads with a progress bar; the draft stays. */
@@ -25,6 +28,7 @@ export function CreateTemplateDialog({
   beforeUpload,
   onClose,
   onCreated,
+  onQueued,
 }: CreateTemplateDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [send, setSend] = useState(false);
@@ -81,6 +85,10 @@ export function CreateTemplateDialog({
             }
           : {}),
       });
+      if (!result.ok && result.error.code === queuedCode) {
+        onQueued(result.error.message);
+        return;
+      }
       if (!result.ok) {
         setServiceError(result.error);
         setUnknownOutcome(result.error.code === "outcome_unknown");

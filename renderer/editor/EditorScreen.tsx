@@ -6,6 +6,7 @@ import { groupsWithoutFields, groupWithoutFieldsMessage } from "../../common/dra
 import type { FieldType } from "../../common/fields";
 import { asSentence } from "../../common/sentence";
 import { useDraftView, useOpenDrafts } from "../drafts/drafts-context";
+import { QueuedNotice } from "../outbox/QueuedNotice";
 import type { PdfHandle } from "../pdf/load-pdf";
 import { PageThumbnails } from "../pdf/PageThumbnails";
 import { PdfPages } from "../pdf/PdfPages";
@@ -144,7 +145,8 @@ function Editor({
   const [scrollTo, setScrollTo] = useState<{ index: number; token: number }>();
   const [placing, setPlacing] = useState<FieldType | null>(null);
   const [creating, setCreating] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  /** What the last "Create template" came to: created, or left in the Outbox (queued). */
+  const [notice, setNotice] = useState<{ text: string; queued: boolean } | null>(null);
   const pagesArea = useRef<HTMLDivElement>(null);
 
   const fieldDrag = useFieldDrag(state, dispatch);
@@ -243,10 +245,15 @@ function Editor({
           </button>
         </div>
       )}
-      {notice !== null && (
+      {notice?.queued === false && (
         <p className="notice editor-notice" role="status">
-          {notice}
+          {notice.text}
         </p>
+      )}
+      {notice?.queued === true && (
+        <div className="editor-notice">
+          <QueuedNotice message={notice.text} focusOnMount />
+        </div>
       )}
       <div className="editor-body">
         {firstShown ? (
@@ -334,7 +341,11 @@ function Editor({
           onClose={() => setCreating(false)}
           onCreated={(message) => {
             setCreating(false);
-            setNotice(message);
+            setNotice({ text: message, queued: false });
+          }}
+          onQueued={(message) => {
+            setCreating(false);
+            setNotice({ text: message, queued: true });
           }}
         />
       )}

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { type ScreenId, screenIds } from "../../common/screens";
 
-/** Ctrl/Cmd + 1..4 switch screens (the Electron menu offers the same accelerators). */
+/** Ctrl/Cmd + 1..5 switch screens (the Electron menu offers the same accelerators). */
 export function useScreenShortcuts(onNavigate: (screen: ScreenId) => void): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DraftField } from "../../common/draft";
+import { type OutboxList, queuedCode } from "../../common/outbox";
 import type { DocumentRecord, TemplateRecord } from "../../common/records";
 import type { ScreenId } from "../../common/screens";
 import { type AppHarness, openApp } from "../support/app-harness";
@@ -15,6 +16,7 @@ import { makePdf } from "../support/pdf-fixtures";
 import { type RendererSnapshot, snapshotRenderer } from "../support/renderer-snapshot";
 import { describeWith } from "../support/requirements";
 import { compareImages, decodePng, matchBaseline, screenshotsDir, type Tolerance } from "../support/screenshots";
+import { ServiceOutage } from "../support/service-outage";
 
 /**
  * Every screen of the real App (the built renderer, the real handlers and core, the embedded sandbox) in
@@ -129,6 +131,9 @@ describeWith(
     const outcomes: string[] = [];
     let signedId = "";
     let partlyId = "";
+    /** "Purchase agreement", sent once more while the service is down (the Outbox). */
+    let purchaseId = "";
+    let outage: ServiceOutage | undefined;
 
     const page = () => app.page;
 
@@ -151,6 +156,7 @@ describeWith(
           transferId: "purchase-upload",
         })
       ).template;
+      purchaseId = purchase.templateId;
       const leaseDraft = await createDraft(page(), "Office lease.pdf", 1, leaseGroups, leaseFields);
       const lease = (
         await bridgeCall<{ template: TemplateRecord }>(page(), "templatesCreate", {
@@ -234,6 +240,7 @@ describeWith(
 
     afterAll(async () => {
       console.info(`screenshots:\n${outcomes.join("\n")}`);
+      await outage?.close();
       await app?.close();
       await renderer?.remove();
     });
@@ -439,6 +446,55 @@ describeWith(
       expect(comparison.bounds?.right).toBeLessThanOrEqual(Math.ceil(cell.x + cell.width));
       expect(comparison.bounds?.top).toBeGreaterThanOrEqual(Math.floor(cell.y));
       expect(comparison.bounds?.bottom).toBeLessThanOrEqual(Math.ceil(cell.y + cell.height));
+    });
+
+    // After the check above, which compares Documents with its baseline: what is sent here stays.
+    it("Outbox: a send the service refused, two items waiting while it is down, and what went out", async () => {
+      outage = new ServiceOutage(app);
+      const outbox = () => bridgeCall<OutboxList>(page(), "outboxList");
+      const send = (templateId: string, recipients: { name: string; email: string }[]) =>
+        page().evaluate((args) => window.signdesk?.documentsSend(args), {
+          templateId,
+          recipients,
+          emailSubject: "Please sign",
+        });
+      // A template the service never made (added by an ID of its own): the service refuses to send it.
+      const rental = await bridgeCall<TemplateRecord>(page(), "templatesAddById", {
+        templateId: "5e0b1c2d-3f4a-4b5c-8d6e-7f8091a2b3c4",
+        name: "Rental form",
+        groups: [{ label: "Tenant" }],
+      });
+      await outage.stop();
+      await expect(send(rental.templateId, [{ name: "Kim Tenant", email: "kim@example.com" }])).resolves.toMatchObject({
+        ok: false,
+        error: { code: queuedCode },
+      });
+      await outage.start();
+      await expect
+        .poll(async () => (await outbox()).waiting.map((item) => item.state), { timeout: 30_000 })
+        .toEqual(["failed"]);
+      // Down again: a send and a webhook wait, in this order.
+      await outage.stop();
+      const purchase = [
+        { name: "Ivy Buyer", email: "ivy@example.com" },
+        { name: "Jo Seller", email: "jo@example.com" },
+      ];
+      await expect(send(purchaseId, purchase)).resolves.toMatchObject({ ok: false, error: { code: queuedCode } });
+      const hook = await bridgeCall<{ queued?: string }>(page(), "webhooksRegister", {
+        url: "https://hooks.example.com/archive",
+        eventType: "document.finalized",
+      });
+      expect(hook.queued).toContain("“https://hooks.example.com/archive” is in the Outbox.");
+      await goTo("outbox", "Outbox");
+      await expect.poll(() => page().locator(".outbox-item").count(), { timeout: 20_000 }).toBe(3 + 6);
+      // Once the outbox has asked again by itself (a listing, tried four times), what it says stays the same.
+      await expect
+        .poll(() => page().locator(".outbox-notice").textContent(), { timeout: 30_000 })
+        .toContain("(gave up after 4 attempts)");
+      await expect
+        .poll(() => page().locator(".outbox-item").nth(1).textContent(), { timeout: 30_000 })
+        .toContain("Waiting for Sandbox: Cannot reach");
+      await checkBothSchemes("outbox");
     });
 
     it("met no page error and no missing file", () => {

@@ -248,8 +248,18 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
     );
     expect(await registeredInSandbox(harness)).toEqual([]);
 
-    // The service's own failure is shown next to the form: here, the active account's service does not answer.
+    // The service's own refusal is shown next to the form: here, it refuses the active account's key.
     await form.getByLabel("Your secret").fill("my-own-secret");
+    const sandboxUrl = harness.core.sandbox?.url ?? "";
+    const wrongKey = await harness.core.accounts.add({ name: "Wrong key", baseUrl: sandboxUrl, apiKey: "wrong-key" });
+    harness.core.accounts.setActive(wrongKey.id);
+    await form.getByRole("button", { name: "Register webhook" }).click();
+    const refused = form.locator(".problem[role=alert]");
+    await refused.waitFor({ timeout: 60_000 });
+    await expect(refused.textContent()).resolves.toMatch(/^The webhook was not registered: /);
+    expect(await html(page)).not.toContain("my-own-secret");
+
+    // A service that does not answer refuses nothing: the registration waits in the Outbox, and the page says so.
     const offline = await harness.core.accounts.add({
       name: "Offline",
       baseUrl: `http://127.0.0.1:${await closedPort()}`,
@@ -257,9 +267,12 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
     });
     harness.core.accounts.setActive(offline.id);
     await form.getByRole("button", { name: "Register webhook" }).click();
-    const refused = form.locator(".problem[role=alert]");
-    await refused.waitFor({ timeout: 60_000 });
-    await expect(refused.textContent()).resolves.toMatch(/^The webhook was not registered: .*127\.0\.0\.1.*/);
+    const queued = page.getByRole("status").filter({ hasText: "Queued." });
+    await queued.waitFor({ timeout: 60_000 });
+    await expect(queued.textContent()).resolves.toMatch(
+      /^Queued\. Cannot reach http:\/\/127\.0\.0\.1:\d+: .*“https:\/\/hooks\.example\.com\/in” is in the Outbox\. It will be sent when Offline is reachable\.$/,
+    );
+    await expect(form.locator(".problem[role=alert]").count()).resolves.toBe(0);
     expect(await html(page)).not.toContain("my-own-secret");
   });
 

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { BulkColumnMapping } from "../../../common/bulk";
+import { RecipientGroupLegend } from "../../recipients/RecipientFields";
 
 interface ColumnMappingProps {
   headers: readonly string[];
@@ -56,12 +57,7 @@ export function ColumnMapping({ headers, labels, mapping, onChange }: ColumnMapp
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: recipient groups are fixed by the template, in order.
           <fieldset className="recipient-group" key={index}>
-            <legend>
-              <span className="group-number" aria-hidden="true">
-                {index + 1}
-              </span>
-              {label}
-            </legend>
+            <RecipientGroupLegend index={index} label={label} />
             <ColumnSelect
               id={`${ids}-name-${index}`}
               label="Name column"

@@ -4,6 +4,8 @@ import type { SigndeskApi } from "../../../common/contract";
 import type { DocumentSort } from "../../../common/document-list";
 import { knownStatusOrder, statusLabel } from "../../components/StatusBadge";
 import { unwrap, useResource } from "../../hooks/useResource";
+import { sendKinds } from "../../outbox/outbox-words";
+import { QueuedItems } from "../../outbox/QueuedItems";
 import { BulkBatches } from "../bulk/BulkBatches";
 import { DocumentDetail } from "./DocumentDetail";
 import { DocumentsTable, type TablePlace } from "./DocumentsTable";
@@ -316,6 +318,7 @@ export function DocumentsScreen({
           </p>
         )}
 
+        <QueuedItems kinds={sendKinds} heading="Queued" onChange={reloadList} />
         {onOpenBatch !== undefined && <BulkBatches bridge={bridge} onOpen={onOpenBatch} />}
         {batchFilter !== null && (
           <p className="notice batch-filter" role="status">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
+import { queuedCode } from "../../../common/outbox";
 import { DocumentNameSchema, maxRecordNameLength, nameProblem } from "../../../common/record-names";
 import type { TemplateRecord } from "../../../common/records";
 import type { IpcError } from "../../../common/result";
@@ -7,6 +8,8 @@ import { templateVersions } from "../../../common/template-versions";
 import { CheckingNotice, ServiceFailure } from "../../components/ServiceFailure";
 import { formatWhen } from "../../format/when";
 import { useResource } from "../../hooks/useResource";
+import { QueuedNotice } from "../../outbox/QueuedNotice";
+import { RecipientFields } from "../../recipients/RecipientFields";
 import {
   blankEntry,
   checkRecipients,
@@ -54,6 +57,8 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
   const [serviceError, setServiceError] = useState<IpcError | null>(null);
   /** The last send's outcome is unknown: sending again is a choice made knowingly ("Send again anyway"). */
   const [unknownOutcome, setUnknownOutcome] = useState(false);
+  /** The service could not be reached: the send waits in the Outbox (main's words why, and when it goes). */
+  const [queued, setQueued] = useState<string | null>(null);
   /** A send is under way: a second press (before the button shows it) does nothing. */
   const underway = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -127,6 +132,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
         transferId,
       });
       if (result.ok) onSent(result.value.pdfId);
+      else if (result.error.code === queuedCode) setQueued(result.error.message);
       else {
         setServiceError(result.error);
         setUnknownOutcome(result.error.code === "outcome_unknown");
@@ -177,7 +183,14 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
             </div>
           </>
         )}
-        {template !== undefined && (
+        {queued !== null && (
+          <QueuedNotice message={queued} focusOnMount>
+            <button type="button" onClick={onCancel}>
+              Back to Documents
+            </button>
+          </QueuedNotice>
+        )}
+        {template !== undefined && queued === null && (
           <form
             ref={form}
             className="send-form"
@@ -237,59 +250,20 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
                   Recent recipients are suggested as you type; a known name fills in the e-mail.
                 </p>
               )}
-              {rows.map((row, index) => {
-                const label = labels[index] ?? "";
-                const rowProblems = shownProblems[index] ?? {};
-                const nameId = `${ids}-name-${index}`;
-                const emailId = `${ids}-email-${index}`;
-                return (
+              {rows.map((row, index) => (
+                <RecipientFields
                   // biome-ignore lint/suspicious/noArrayIndexKey: a row is recipient group number index + 1, fixed by the template.
-                  <fieldset className="recipient-group" key={`${template.templateId}-${index}`}>
-                    <legend>
-                      <span className="group-number" aria-hidden="true">
-                        {index + 1}
-                      </span>
-                      {label}
-                    </legend>
-                    <div className="form-field">
-                      <label htmlFor={nameId}>Name</label>
-                      <input
-                        id={nameId}
-                        value={row.name}
-                        list={`${ids}-names`}
-                        autoComplete="off"
-                        maxLength={200}
-                        aria-invalid={rowProblems.name !== undefined}
-                        aria-describedby={rowProblems.name === undefined ? undefined : `${nameId}-problem`}
-                        onChange={(event) => edit(index, "name", event.target.value)}
-                      />
-                      {rowProblems.name !== undefined && (
-                        <span className="field-problem" id={`${nameId}-problem`}>
-                          {rowProblems.name}
-                        </span>
-                      )}
-                    </div>
-                    <div className="form-field">
-                      <label htmlFor={emailId}>E-mail</label>
-                      <input
-                        id={emailId}
-                        type="email"
-                        value={row.email}
-                        list={`${ids}-emails`}
-                        autoComplete="off"
-                        aria-invalid={rowProblems.email !== undefined}
-                        aria-describedby={rowProblems.email === undefined ? undefined : `${emailId}-problem`}
-                        onChange={(event) => edit(index, "email", event.target.value)}
-                      />
-                      {rowProblems.email !== undefined && (
-                        <span className="field-problem" id={`${emailId}-problem`}>
-                          {rowProblems.email}
-                        </span>
-                      )}
-                    </div>
-                  </fieldset>
-                );
-              })}
+                  key={`${template.templateId}-${index}`}
+                  idPrefix={ids}
+                  index={index}
+                  label={labels[index] ?? ""}
+                  row={row}
+                  problems={shownProblems[index] ?? {}}
+                  nameList={`${ids}-names`}
+                  emailList={`${ids}-emails`}
+                  onEdit={(field, value) => edit(index, field, value)}
+                />
+              ))}
             </fieldset>
 
             <div className="form-field">

@@ -6,6 +6,8 @@ import { type UndoOffer, UndoToast } from "../../components/UndoToast";
 import { useOpenDrafts } from "../../drafts/drafts-context";
 import { isWordFileName } from "../../drafts/open-drafts";
 import { unwrap, useResource } from "../../hooks/useResource";
+import { templateKinds } from "../../outbox/outbox-words";
+import { QueuedItems } from "../../outbox/QueuedItems";
 import { AddTemplateByIdDialog } from "./AddTemplateByIdDialog";
 import { DraftRow } from "./DraftRow";
 import { DraftThumbnail } from "./DraftThumbnail";
@@ -223,6 +225,7 @@ export function TemplatesScreen({
         )}
 
         <h2>Templates created{accountName === null ? "" : ` with ${accountName}`}</h2>
+        <QueuedItems kinds={templateKinds} heading="Queued" level={3} onChange={reloadTemplates} />
         {templates.status === "ready" && templates.value.length === 0 && (
           <p className="muted">
             None yet: open a draft and choose “Create template”, or add a template made in the service’s web app by its

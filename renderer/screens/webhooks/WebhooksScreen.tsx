@@ -1,10 +1,15 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
+import { queuedCode } from "../../../common/outbox";
 import type { WebhookRecord } from "../../../common/records";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CopyField } from "../../components/CopyField";
 import { formatWhen } from "../../format/when";
-import { unwrap, useResource } from "../../hooks/useResource";
+import { useResource } from "../../hooks/useResource";
+import { useOutbox, waitingOfKinds } from "../../outbox/outbox-context";
+import { webhookKinds } from "../../outbox/outbox-words";
+import { QueuedItems } from "../../outbox/QueuedItems";
+import { QueuedNotice } from "../../outbox/QueuedNotice";
 import { eventLabel } from "./event-types";
 import { RegisterWebhookForm } from "./RegisterWebhookForm";
 import "../../components/settings.css";
@@ -29,8 +34,14 @@ export function WebhooksScreen({ bridge }: WebhooksScreenProps) {
   const [webhooks, reloadWebhooks] = useResource(() => bridge.webhooksList(), [bridge]);
   const [appInfo] = useResource(() => bridge.appInfo(), [bridge]);
   const [shownSecret, setShownSecret] = useState<ShownSecret | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  /** What the last registration or deletion came to; `queued`: it waits in the Outbox (main's words). */
+  const [notice, setNotice] = useState<{ text: string; queued: boolean } | null>(null);
   const [deleting, setDeleting] = useState<WebhookRecord | null>(null);
+  /** Set by a deletion left in the Outbox, for the confirmation's close to tell. */
+  const deletionQueued = useRef<string | null>(null);
+  /** Addresses whose deletion waits in the Outbox: not offered for deleting again. */
+  const outbox = useOutbox();
+  const deletionWaits = new Set(waitingOfKinds(outbox, ["deleteWebhook"]).map((item) => item.title));
 
   const registered = webhooks.status === "ready" ? webhooks.value : [];
   const activeAccount = appInfo.status === "ready" ? appInfo.value.activeAccount : null;
@@ -59,15 +70,16 @@ export function WebhooksScreen({ bridge }: WebhooksScreenProps) {
         <RegisterWebhookForm
           bridge={bridge}
           registered={registered}
-          onRegistered={({ webhook, secret }) => {
+          onRegistered={({ webhook, secret, queued }) => {
             reloadWebhooks();
-            if (secret !== null) {
-              setNotice(null);
-              setShownSecret({ url: webhook.url, eventType: webhook.eventType, secret });
-            } else {
-              setShownSecret(null);
-              setNotice(`Registered ${webhook.url} for ${webhook.eventType}.`);
-            }
+            setNotice(
+              queued !== undefined
+                ? { text: queued, queued: true }
+                : secret === null
+                  ? { text: `Registered ${webhook.url} for ${webhook.eventType}.`, queued: false }
+                  : null,
+            );
+            setShownSecret(secret === null ? null : { url: webhook.url, eventType: webhook.eventType, secret });
           }}
         />
 
@@ -92,7 +104,12 @@ export function WebhooksScreen({ bridge }: WebhooksScreenProps) {
                 type="button"
                 onClick={() => {
                   setShownSecret(null);
-                  setNotice(`Registered ${shownSecret.url} for ${shownSecret.eventType}, with its secret.`);
+                  // A registration that waits in the Outbox keeps saying so.
+                  if (notice?.queued !== true)
+                    setNotice({
+                      text: `Registered ${shownSecret.url} for ${shownSecret.eventType}, with its secret.`,
+                      queued: false,
+                    });
                   focusSoon("webhooks-list-title");
                 }}
               >
@@ -102,11 +119,14 @@ export function WebhooksScreen({ bridge }: WebhooksScreenProps) {
           </section>
         )}
 
-        {notice !== null && (
+        {notice?.queued === false && (
           <p className="notice" role="status">
-            {notice}
+            {notice.text}
           </p>
         )}
+        {notice?.queued === true && <QueuedNotice message={notice.text} />}
+
+        <QueuedItems kinds={webhookKinds} heading="Queued" onChange={reloadWebhooks} />
 
         <h2 id="webhooks-list-title" tabIndex={-1}>
           Registered from Signdesk
@@ -136,14 +156,18 @@ export function WebhooksScreen({ bridge }: WebhooksScreenProps) {
                   </span>
                 </div>
                 <div className="row-actions">
-                  <button type="button" className="danger" onClick={() => setDeleting(hook)}>
-                    Delete
-                    <span className="visually-hidden">
-                      {" "}
-                      the webhook {hook.url} ({hook.eventType})
-                    </span>
-                    …
-                  </button>
+                  {deletionWaits.has(hook.url) ? (
+                    <span className="draft-meta">Deletion queued in the Outbox</span>
+                  ) : (
+                    <button type="button" className="danger" onClick={() => setDeleting(hook)}>
+                      Delete
+                      <span className="visually-hidden">
+                        {" "}
+                        the webhook {hook.url} ({hook.eventType})
+                      </span>
+                      …
+                    </button>
+                  )}
                 </div>
               </li>
             ))}
@@ -157,12 +181,15 @@ export function WebhooksScreen({ bridge }: WebhooksScreenProps) {
           confirmLabel="Delete webhook"
           busyLabel="Deleting…"
           onConfirm={async () => {
-            try {
-              unwrap(await bridge.webhooksDelete({ url: deleting.url }));
+            deletionQueued.current = null;
+            const result = await bridge.webhooksDelete({ url: deleting.url });
+            if (result.ok) return null;
+            // Not reached: the deletion waits in the Outbox, which is done as far as the person is concerned.
+            if (result.error.code === queuedCode) {
+              deletionQueued.current = result.error.message;
               return null;
-            } catch (error) {
-              return `The webhook was not deleted: ${(error as Error).message}`;
             }
+            return `The webhook was not deleted: ${result.error.message}`;
           }}
           onClose={(confirmed) => {
             const url = deleting.url;
@@ -170,7 +197,12 @@ export function WebhooksScreen({ bridge }: WebhooksScreenProps) {
             if (!confirmed) return;
             reloadWebhooks();
             if (shownSecret?.url === url) setShownSecret(null);
-            setNotice(`Deleted the webhook ${url}: the service no longer notifies it.`);
+            const queued = deletionQueued.current;
+            setNotice(
+              queued === null
+                ? { text: `Deleted the webhook ${url}: the service no longer notifies it.`, queued: false }
+                : { text: queued, queued: true },
+            );
             focusSoon("webhooks-list-title");
           }}
         >

@@ -1,0 +1,75 @@
+import type { RecipientEntry, RowProblems } from "./recipients";
+import "../screens/documents/documents.css";
+
+/** A recipient group's legend: its number (as on the editor's fields) and its label. */
+export function RecipientGroupLegend({ index, label }: { index: number; label: string }) {
+  return (
+    <legend>
+      <span className="group-number" aria-hidden="true">
+        {index + 1}
+      </span>
+      {label}
+    </legend>
+  );
+}
+
+interface RecipientFieldsProps {
+  /** Unique on the page: the inputs' ids start with it. */
+  idPrefix: string;
+  /** The recipient's place (0-based): shown as its number. */
+  index: number;
+  /** The recipient group's label: the fieldset's name. */
+  label: string;
+  row: RecipientEntry;
+  /** What is wrong with the row, shown under each field (checkRecipients). */
+  problems: RowProblems;
+  /** Ids of <datalist>s of known names and addresses to suggest. */
+  nameList?: string;
+  emailList?: string;
+  onEdit: (field: "name" | "email", value: string) => void;
+}
+
+/** One recipient: a group of a name and an e-mail field, each with its problem named under it. */
+export function RecipientFields({
+  idPrefix,
+  index,
+  label,
+  row,
+  problems,
+  nameList,
+  emailList,
+  onEdit,
+}: RecipientFieldsProps) {
+  const field = (name: "name" | "email") => {
+    const id = `${idPrefix}-${name}-${index}`;
+    const problem = problems[name];
+    return (
+      <div className="form-field">
+        <label htmlFor={id}>{name === "name" ? "Name" : "E-mail"}</label>
+        <input
+          id={id}
+          type={name === "email" ? "email" : undefined}
+          value={row[name]}
+          list={name === "name" ? nameList : emailList}
+          autoComplete="off"
+          maxLength={name === "name" ? 200 : undefined}
+          aria-invalid={problem !== undefined}
+          aria-describedby={problem === undefined ? undefined : `${id}-problem`}
+          onChange={(event) => onEdit(name, event.target.value)}
+        />
+        {problem !== undefined && (
+          <span className="field-problem" id={`${id}-problem`}>
+            {problem}
+          </span>
+        )}
+      </div>
+    );
+  };
+  return (
+    <fieldset className="recipient-group">
+      <RecipientGroupLegend index={index} label={label} />
+      {field("name")}
+      {field("email")}
+    </fieldset>
+  );
+}

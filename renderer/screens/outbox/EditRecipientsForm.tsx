@@ -1,0 +1,109 @@
+import { useEffect, useId, useRef, useState } from "react";
+import type { SigndeskApi } from "../../../common/contract";
+import type { OutboxItem } from "../../../common/outbox";
+import { RecipientFields } from "../../recipients/RecipientFields";
+import { checkRecipients, hasProblems, type RecipientEntry } from "../../recipients/recipients";
+
+interface EditRecipientsFormProps {
+  bridge: SigndeskApi;
+  /** A failed send: one row per recipient it had, in order. */
+  item: OutboxItem;
+  /** Main took the new recipients and queued the send again. */
+  onChanged: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * Changes a failed send's recipients in place (the service refused one of them): one name and e-mail per recipient,
+ * checked as the Send screen checks them before anything goes to main, which queues the send again.
+ */
+export function EditRecipientsForm({ bridge, item, onChanged, onCancel }: EditRecipientsFormProps) {
+  const [rows, setRows] = useState<RecipientEntry[]>(() => item.recipients.map(({ name, email }) => ({ name, email })));
+  const [attempted, setAttempted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const ids = useId();
+  // A template's groups name its recipients; a send from a template knows only their number.
+  const labels = rows.map((_, index) =>
+    item.groups.length === rows.length ? (item.groups[index] ?? "") : `Recipient ${index + 1}`,
+  );
+  const problems = checkRecipients(rows, labels);
+  const shown = attempted ? problems : [];
+  const problemTexts = shown.flatMap((row) => [row.name, row.email]).filter((text) => text !== undefined);
+
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>("input")?.focus();
+  }, []);
+
+  const submit = async () => {
+    setAttempted(true);
+    setRefusal(null);
+    if (hasProblems(problems)) {
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await bridge.outboxEditRecipients({
+        itemId: item.itemId,
+        recipients: rows.map((row) => ({ name: row.name.trim(), email: row.email.trim() })),
+      });
+      if (result.ok) onChanged();
+      else setRefusal(result.error.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      ref={form}
+      className="send-form outbox-edit-form"
+      noValidate
+      aria-label={`Change the recipients of “${item.title}”`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <fieldset className="recipients-fieldset" disabled={saving}>
+        <legend>Recipients</legend>
+        {rows.map((row, index) => (
+          <RecipientFields
+            // biome-ignore lint/suspicious/noArrayIndexKey: a row is recipient number index + 1, fixed by the send.
+            key={index}
+            idPrefix={ids}
+            index={index}
+            label={labels[index] ?? ""}
+            row={row}
+            problems={shown[index] ?? {}}
+            onEdit={(field, value) => {
+              setRefusal(null);
+              setRows(rows.map((entry, at) => (at === index ? { ...entry, [field]: value } : entry)));
+            }}
+          />
+        ))}
+      </fieldset>
+      {problemTexts.length > 0 && (
+        <p className="problem" role="alert">
+          {problemTexts.length === 1 ? "One field needs" : `${problemTexts.length} fields need`} correcting:{" "}
+          {problemTexts.join(" ")}
+        </p>
+      )}
+      {refusal !== null && (
+        <p className="problem" role="alert">
+          The recipients were not changed: {refusal}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="button" onClick={onCancel} disabled={saving}>
+          Keep the recipients
+        </button>
+        <button type="submit" className="primary" disabled={saving}>
+          {saving ? "Changing…" : "Change and send again"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from "react";
+import type { SigndeskApi } from "../../../common/contract";
+import type { OutboxList } from "../../../common/outbox";
+import { useOutbox } from "../../outbox/outbox-context";
+import { isSend } from "../../outbox/outbox-words";
+import { DoneItems } from "./DoneItems";
+import { itemTitleId, OutboxItemRow } from "./OutboxItemRow";
+import { QueueNotice } from "./QueueNotice";
+import "../../outbox/outbox.css";
+
+interface OutboxScreenProps {
+  bridge: SigndeskApi;
+  /** Shows the Accounts screen, where a refused key or address is fixed. */
+  onOpenAccounts: () => void;
+}
+
+/** "2 waiting for Sandbox, 1 failed". */
+function waitingSummary({ summary, waiting }: OutboxList): string {
+  const account = summary.accountName ?? "the service";
+  if (waiting.length === 0) return `Nothing waits for ${account}.`;
+  const failed = summary.failed > 0 ? `, ${summary.failed.toLocaleString()} failed` : "";
+  return `${waiting.length.toLocaleString()} waiting for ${account}${failed}.`;
+}
+
+/**
+ * What Signdesk has still to send to the active account's service, in the order it goes out (each item's state, why
+ * it waits, and the person's say over it: cancel, send again, change a failed send's recipients), and what went out
+ * last.
+ */
+export function OutboxScreen({ bridge, onOpenAccounts }: OutboxScreenProps) {
+  const outbox = useOutbox();
+  const [retrying, setRetrying] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  /** Whether the focus was in this screen: should the focused item leave the list, the heading takes it. */
+  const hadFocus = useRef(false);
+  const list = outbox?.list.status === "ready" ? outbox.list.value : null;
+
+  useEffect(() => {
+    if (list !== null && hadFocus.current && document.activeElement === document.body)
+      document.getElementById("outbox-title")?.focus();
+  }, [list]);
+
+  /** After a cancel: the next item's title takes the focus, else the one before, else the heading. */
+  const focusAfter = (itemId: string) => {
+    const waiting = list?.waiting ?? [];
+    const index = waiting.findIndex((item) => item.itemId === itemId);
+    const next = waiting[index + 1] ?? waiting[index - 1];
+    document.getElementById(next === undefined ? "outbox-title" : itemTitleId(next.itemId))?.focus();
+  };
+
+  /**
+   * An item that goes out by itself once the service answers (queued, or a send in doubt, which is checked): asking
+   * about it asks about the whole queue. Never a failed item, nor a template in doubt: retrying those sends them again.
+   */
+  const nudge = list?.waiting.find((item) => item.state === "queued" || (item.state === "unknown" && isSend(item)));
+
+  /** Asks the service at once rather than at the next retry (and resumes a paused queue). */
+  const retryNow = async () => {
+    const first = nudge;
+    if (first === undefined) return;
+    setRetrying(true);
+    setProblem(null);
+    try {
+      const result = await bridge.outboxRetry({ itemId: first.itemId });
+      if (!result.ok) setProblem(result.error.message);
+    } finally {
+      setRetrying(false);
+      outbox?.reload();
+    }
+  };
+
+  return (
+    <section
+      className="screen outbox-screen"
+      aria-labelledby="outbox-title"
+      onFocusCapture={() => {
+        hadFocus.current = true;
+      }}
+      onBlurCapture={(event) => {
+        // A null target: the focused element went (or the window lost the focus), which the effect above handles.
+        if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget as Node))
+          hadFocus.current = false;
+      }}
+    >
+      <header className="screen-header outbox-header">
+        <h1 id="outbox-title" tabIndex={-1}>
+          Outbox
+        </h1>
+        {list !== null && (
+          <p className="outbox-summary" data-testid="outbox-summary">
+            {waitingSummary(list)}
+          </p>
+        )}
+      </header>
+      <div className="screen-body wide">
+        <p className="screen-summary">
+          What Signdesk still has to send: new templates, documents and webhook changes, kept here when the service
+          cannot be reached and sent in this order as soon as it answers.
+        </p>
+        {outbox === null || outbox.list.status === "loading" ? (
+          <p className="muted">Loading the Outbox…</p>
+        ) : outbox.list.status === "failed" ? (
+          <p className="problem" role="alert">
+            The Outbox could not be read: {outbox.list.message}
+          </p>
+        ) : (
+          <>
+            {nudge !== undefined && (
+              <QueueNotice
+                summary={outbox.list.value.summary}
+                retrying={retrying}
+                onRetry={() => void retryNow()}
+                onOpenAccounts={onOpenAccounts}
+              />
+            )}
+            {problem !== null && (
+              <p className="problem" role="alert">
+                {problem}
+              </p>
+            )}
+            <h2 id="outbox-waiting-title">Waiting</h2>
+            {outbox.list.value.waiting.length === 0 ? (
+              <p className="muted empty-state">Nothing waits to be sent.</p>
+            ) : (
+              <ol className="draft-list" aria-labelledby="outbox-waiting-title">
+                {outbox.list.value.waiting.map((item) => (
+                  <OutboxItemRow
+                    key={item.itemId}
+                    bridge={bridge}
+                    item={item}
+                    onCancelled={focusAfter}
+                    onChanged={outbox.reload}
+                  />
+                ))}
+              </ol>
+            )}
+            <DoneItems items={outbox.list.value.done} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
