@@ -89,7 +89,12 @@ export type OutboxList = z.infer<typeof OutboxListSchema>;
 /** The error code of an outgoing call that could not reach the service and was left in the outbox. */
 export const queuedCode = "queued";
 
-export const canCancel = (item: Pick<OutboxItem, "state">) => item.state === "queued" || item.state === "failed";
+/**
+ * Queued or failed items can be cancelled, and a template alone in doubt (the service lists no templates, so the
+ * person decides); a send in doubt is Signdesk's to check: cancelling it would not call back what may have gone.
+ */
+export const canCancel = (item: Pick<OutboxItem, "state" | "kind">) =>
+  item.state === "queued" || item.state === "failed" || (item.state === "unknown" && item.kind === "createTemplate");
 export const canRetry = (item: Pick<OutboxItem, "state">) => item.state === "failed" || item.state === "unknown";
 export const canEditRecipients = (item: Pick<OutboxItem, "state" | "kind">) =>
   item.state === "failed" && (item.kind === "createAndSend" || item.kind === "sendFromTemplate");

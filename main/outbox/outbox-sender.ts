@@ -3,6 +3,7 @@ import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Account } from "../../common/accounts";
 import {
+  canCancel,
   type OutboxItem,
   type OutboxList,
   type OutboxSummary,
@@ -256,10 +257,12 @@ export class OutboxSender {
     const before = this.waitingBefore(item.accountId, itemId);
     if (queue.paused !== null || before.length > 0) {
       this.kick(item.accountId);
-      throw this.queuedError(
-        item,
-        queue.paused ??
-          `${before.length} earlier item${before.length === 1 ? " waits" : "s wait"} in the Outbox, and this one goes after ${before.length === 1 ? "it" : "them"}.`,
+      if (queue.paused !== null) throw new UserError(queuedCode, `“${item.title}” is in the Outbox. ${queue.paused}`);
+      const earlier = `${before.length} earlier item${before.length === 1 ? " waits" : "s wait"} in the Outbox`;
+      if (!this.deps.connection.state(item.accountId).reachable) throw this.queuedError(item, earlier);
+      throw new UserError(
+        queuedCode,
+        `${earlier}: “${item.title}” is in the Outbox too, and is sent after ${before.length === 1 ? "it" : "them"}.`,
       );
     }
     queue.claimed.add(itemId);
@@ -731,19 +734,26 @@ export class OutboxSender {
   async cancel(itemId: string): Promise<OutboxItem> {
     const item = this.itemOrThrow(itemId);
     const queue = this.queue(item.accountId);
+    const refusal =
+      item.state === "sent"
+        ? "This item was sent already."
+        : item.state === "cancelled"
+          ? "This item was cancelled already."
+          : item.state === "unknown"
+            ? "Signdesk is checking with the service whether this was sent: it cannot be cancelled meanwhile."
+            : "This item is being sent now: it cannot be called back.";
     if (
       queue.claimed.has(itemId) ||
-      !this.journal.move(itemId, ["queued", "failed", "unknown"], "cancelled", {
+      !canCancel(item) ||
+      !this.journal.move(itemId, [item.state], "cancelled", {
         at: this.at(),
-        message: "Cancelled before it was sent.",
+        message:
+          item.state === "unknown"
+            ? "Cancelled while it was in doubt: it may have been created on the service."
+            : "Cancelled before it was sent.",
       })
     )
-      throw new HandlerError(
-        "invalid_state",
-        item.state === "sent"
-          ? "This item was sent already."
-          : "This item is being sent now: it cannot be called back.",
-      );
+      throw new HandlerError("invalid_state", refusal);
     await this.forgetFiles(item);
     this.changed(item.accountId);
     return viewOfItem(this.itemOrThrow(itemId));

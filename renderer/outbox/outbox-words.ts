@@ -74,8 +74,7 @@ export interface ItemActions {
  * lists no templates, so the person decides). A send in doubt is checked by Signdesk: "Check now" asks at once.
  */
 export function actionsFor(item: Pick<OutboxItem, "kind" | "state">): ItemActions {
-  const templateInDoubt = item.state === "unknown" && item.kind === "createTemplate";
-  const cancel = canCancel(item) || templateInDoubt ? cancelWords[item.kind] : null;
+  const cancel = canCancel(item) ? cancelWords[item.kind] : null;
   let retry: string | null = null;
   if (canRetry(item)) retry = item.state === "unknown" && isSend(item) ? "Check now" : "Send again";
   return { cancel, retry, editRecipients: canEditRecipients(item) };

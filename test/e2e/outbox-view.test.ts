@@ -125,7 +125,7 @@ describeWith(["chromium", "secret-service"], "the Outbox view, and what was queu
     await dialog.waitFor({ state: "detached", ...slow });
     const created = page().getByRole("status").filter({ hasText: "Queued." });
     await expect(created.locator("p").textContent()).resolves.toBe(
-      `Queued. 1 earlier item waits in the Outbox, and this one goes after it. “${draftName}” is in the Outbox. It will be sent when Sandbox is reachable.`,
+      `Queued. 1 earlier item waits in the Outbox. “${draftName}” is in the Outbox. It will be sent when Sandbox is reachable.`,
     );
     await nav().getByRole("button", { name: "Outbox Ctrl+5, 2 waiting" }).waitFor(slow);
     await poll(focusedText).toMatch(/^Queued\. /);
