@@ -192,7 +192,9 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
           )}
           {screen === "webhooks" && <WebhooksScreen bridge={bridge} />}
           {screen === "accounts" && <AccountsScreen bridge={bridge} onActiveAccountChanged={activeAccountChanged} />}
-          {screen === "outbox" && <OutboxScreen bridge={bridge} onOpenAccounts={() => navigate("accounts")} />}
+          {screen === "outbox" && (
+            <OutboxScreen bridge={bridge} onOpenAccounts={() => navigate("accounts")} onOpenBatch={openBatch} />
+          )}
         </main>
         <StatusBar state={appInfo} />
       </div>

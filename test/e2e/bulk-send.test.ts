@@ -181,6 +181,11 @@ describeWith(["chromium", "secret-service"], "Send to many, in the app against t
       .filter({ hasText: "The bulk send of “late.csv” stopped when Signdesk did" });
     await notice.waitFor({ timeout: 20_000 });
     await expect(notice.textContent()).resolves.toContain("0 of 3 rows done");
+    // The Outbox lists it too, with its rows left.
+    await page().getByRole("navigation", { name: "Main" }).getByRole("button", { name: /^Outbox/ }).click();
+    const bulkSends = page().getByRole("list", { name: "Bulk sends" });
+    await expect.poll(() => bulkSends.textContent(), { timeout: 20_000 }).toContain("3 of 3 rows to send");
+    await bulkSends.getByRole("button", { name: "Open to resume late.csv" }).waitFor();
     await notice.getByRole("button", { name: "Open it to resume late.csv" }).click();
     await page().getByRole("button", { name: "Resume" }).click();
     await expect

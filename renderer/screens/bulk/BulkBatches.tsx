@@ -1,28 +1,14 @@
-import { useEffect } from "react";
 import type { BulkBatch } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
 import { formatWhen } from "../../format/when";
-import { useResource } from "../../hooks/useResource";
 import { stateSentence } from "./BatchView";
+import { OpenBatchButton } from "./OpenBatchButton";
+import { useBulkBatches } from "./use-bulk-batches";
 import "./bulk.css";
 
 /** The account's bulk sends, folded under the Documents toolbar: each one's state, and a way to open it. */
 export function BulkBatches({ bridge, onOpen }: { bridge: SigndeskApi; onOpen: (batch: BulkBatch) => void }) {
-  const [batches, reload] = useResource(() => bridge.bulkList(), [bridge]);
-  // Read again at most once a second while a batch sends.
-  useEffect(() => {
-    let pending: number | null = null;
-    const stop = bridge.on("bulk:progress", () => {
-      pending ??= window.setTimeout(() => {
-        pending = null;
-        reload();
-      }, 1000);
-    });
-    return () => {
-      stop();
-      if (pending !== null) window.clearTimeout(pending);
-    };
-  }, [bridge, reload]);
+  const batches = useBulkBatches(bridge);
   if (batches.status !== "ready" || batches.value.length === 0) return null;
   const unfinished = batches.value.filter((batch) => batch.state !== "done" && batch.state !== "cancelled").length;
   return (
@@ -39,10 +25,7 @@ export function BulkBatches({ bridge, onOpen }: { bridge: SigndeskApi; onOpen: (
               <br />
               <span className="muted small">{stateSentence(batch)}</span>
             </span>
-            <button type="button" onClick={() => onOpen(batch)}>
-              {batch.state === "interrupted" || batch.state === "paused" ? "Open to resume" : "Open"}
-              <span className="visually-hidden"> {batch.fileName}</span>
-            </button>
+            <OpenBatchButton batch={batch} onOpen={onOpen} />
           </li>
         ))}
       </ul>

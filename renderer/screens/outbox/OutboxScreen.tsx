@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import type { BulkBatch } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
 import type { OutboxList } from "../../../common/outbox";
 import { useOutbox } from "../../outbox/outbox-context";
 import { isSend } from "../../outbox/outbox-words";
+import { BulkSendsWaiting } from "./BulkSendsWaiting";
 import { DoneItems } from "./DoneItems";
 import { itemTitleId, OutboxItemRow } from "./OutboxItemRow";
 import { QueueNotice } from "./QueueNotice";
@@ -12,6 +14,8 @@ interface OutboxScreenProps {
   bridge: SigndeskApi;
   /** Shows the Accounts screen, where a refused key or address is fixed. */
   onOpenAccounts: () => void;
+  /** Shows a bulk send (to pause, resume or cancel it). */
+  onOpenBatch: (batch: BulkBatch) => void;
 }
 
 /** "2 waiting for Sandbox, 1 failed". */
@@ -27,7 +31,7 @@ function waitingSummary({ summary, waiting }: OutboxList): string {
  * it waits, and the person's say over it: cancel, send again, change a failed send's recipients), and what went out
  * last.
  */
-export function OutboxScreen({ bridge, onOpenAccounts }: OutboxScreenProps) {
+export function OutboxScreen({ bridge, onOpenAccounts, onOpenBatch }: OutboxScreenProps) {
   const outbox = useOutbox();
   const [retrying, setRetrying] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -134,6 +138,7 @@ export function OutboxScreen({ bridge, onOpenAccounts }: OutboxScreenProps) {
                 ))}
               </ol>
             )}
+            <BulkSendsWaiting bridge={bridge} onOpen={onOpenBatch} />
             <DoneItems items={outbox.list.value.done} />
           </>
         )}
