@@ -182,7 +182,10 @@ describeWith(["chromium", "secret-service"], "Send to many, in the app against t
     await notice.waitFor({ timeout: 20_000 });
     await expect(notice.textContent()).resolves.toContain("0 of 3 rows done");
     // The Outbox lists it too, with its rows left.
-    await page().getByRole("navigation", { name: "Main" }).getByRole("button", { name: /^Outbox/ }).click();
+    await page()
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("button", { name: /^Outbox/ })
+      .click();
     const bulkSends = page().getByRole("list", { name: "Bulk sends" });
     await expect.poll(() => bulkSends.textContent(), { timeout: 20_000 }).toContain("3 of 3 rows to send");
     await bulkSends.getByRole("button", { name: "Open to resume late.csv" }).waitFor();

@@ -121,7 +121,7 @@ describe("a damaged database's bulk sends", () => {
 });
 
 describe("the records database's second migration", () => {
-  it("adds bulk send's tables to a version 1 database, keeping its documents", async () => {
+  it("adds bulk send's tables (and the outbox's) to a version 1 database, keeping its documents", async () => {
     const folder = await mkdtemp(path.join(tmpdir(), "signdesk-migrate-"));
     disposers.push(() => rm(folder, { recursive: true, force: true }));
     const db = new DatabaseSync(path.join(folder, "records.sqlite"), { enableForeignKeyConstraints: true });
@@ -137,12 +137,15 @@ describe("the records database's second migration", () => {
       new DocumentRecords(db).add(pendingDocument("kept"));
       expect(() => db.prepare("SELECT * FROM bulk_batches").all()).toThrow(/no such table/);
 
-      expect(migrate(db)).toBe(2);
+      expect(migrate(db)).toBe(3);
       expect(db.prepare("SELECT version FROM schema_migrations ORDER BY version").all()).toEqual([
         { version: 1 },
         { version: 2 },
+        { version: 3 },
       ]);
       expect(db.prepare("SELECT COUNT(*) AS n FROM bulk_batches").get()).toEqual({ n: 0 });
+      // And the outbox's (version 3), empty.
+      expect(db.prepare("SELECT COUNT(*) AS n FROM outbox_items").get()).toEqual({ n: 0 });
       expect(new DocumentRecords(db).get("acct", "kept")?.pdfId).toBe("kept");
     } finally {
       db.close();
