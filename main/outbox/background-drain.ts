@@ -1,0 +1,190 @@
+import type { Account } from "../../common/accounts";
+import type { ServiceError } from "../service/service-error";
+import { findLostMany, markFound } from "./check-lost-items";
+import { deliver, ensureSnapshot } from "./journalled-delivery";
+import type { AccountQueue, OutboxContext } from "./outbox-context";
+import { type JournalledItem, viewOfItem } from "./outbox-journal";
+import { conflictKey, documentKinds, webhookKinds } from "./outbox-kinds";
+import { emitChanged } from "./outbox-view";
+
+/** Delivers what waits for an account, in the background (at once, unless it runs already or is paused). */
+export function kick(ctx: OutboxContext, accountId: string): void {
+  const queue = ctx.queue(accountId);
+  if (ctx.stopping || queue.draining || queue.paused !== null) return;
+  if (queue.retryTimer !== null) {
+    clearTimeout(queue.retryTimer);
+    queue.retryTimer = null;
+  }
+  queue.draining = true;
+  queue.stop = false;
+  void drain(ctx, accountId, queue)
+    .catch((error: unknown) => {
+      queue.paused = `Sending stopped: ${error instanceof Error ? error.message : String(error)}`;
+    })
+    .finally(() => {
+      queue.draining = false;
+      finishDrain(ctx, accountId, queue);
+    });
+}
+
+/** Asks again later (growing waits) while items wait for a service that does not answer. */
+export function scheduleRetry(ctx: OutboxContext, accountId: string): void {
+  const queue = ctx.queue(accountId);
+  if (ctx.stopping || queue.retryTimer !== null || queue.paused !== null) return;
+  const wait = Math.max(queue.retryDelayMs, queue.holdUntil - Date.now());
+  queue.retryDelayMs = Math.min(queue.retryDelayMs * 2, ctx.maxRetryDelayMs);
+  queue.retryTimer = setTimeout(() => {
+    queue.retryTimer = null;
+    kick(ctx, accountId);
+  }, wait);
+  queue.retryTimer.unref?.();
+}
+
+function finishDrain(ctx: OutboxContext, accountId: string, queue: AccountQueue): void {
+  if (queue.delivered.length > 0) {
+    const delivered = queue.delivered;
+    queue.delivered = [];
+    const name = ctx.accountName(accountId);
+    ctx.deps.notify({
+      title:
+        delivered.length === 1 ? `Sent from the Outbox to ${name}` : `${delivered.length} items sent from the Outbox`,
+      body: delivered
+        .slice(0, 3)
+        .map((item) => item.title)
+        .concat(delivered.length > 3 ? [`and ${delivered.length - 3} more`] : [])
+        .join(", "),
+      screen: "outbox",
+    });
+  }
+  emitChanged(ctx, accountId);
+  if (ctx.closed || queue.paused !== null) return;
+  const left = ctx.journal.count(accountId, ["queued"]);
+  const inDoubt = ctx.journal.inStates(accountId, ["unknown"]).filter((item) => documentKinds.has(item.kind)).length;
+  if (left + inDoubt > 0) scheduleRetry(ctx, accountId);
+}
+
+async function drain(ctx: OutboxContext, accountId: string, queue: AccountQueue): Promise<void> {
+  queue.snapshotId = null;
+  const account = () => ctx.deps.accounts.get(accountId);
+  for (;;) {
+    if (ctx.stopping || queue.stop || queue.paused !== null) break;
+    if (queue.holdUntil > Date.now()) break;
+    const inDoubt = ctx.journal
+      .inStates(accountId, ["unknown"])
+      .filter((item) => documentKinds.has(item.kind) && !queue.claimed.has(item.itemId));
+    if (inDoubt.length > 0 && queue.inFlight.size === 0) {
+      const settled = await settleInDoubt(ctx, queue, account(), inDoubt);
+      if (!settled) break;
+      continue;
+    }
+    const next = ctx.journal
+      .inStates(accountId, ["queued"], ctx.maxInFlight * 2 + queue.claimed.size)
+      .find((item) => !queue.claimed.has(item.itemId) && !queue.inFlight.has(item.itemId));
+    if (next === undefined || queue.inFlight.size >= ctx.maxInFlight || conflicts(ctx, queue, next)) {
+      if (queue.inFlight.size === 0) break;
+      await Promise.race(queue.inFlight.values());
+      continue;
+    }
+    const unreachable = await ensureSnapshot(ctx, queue, account(), next);
+    if (unreachable !== null) {
+      waitFor(ctx, queue, next, unreachable);
+      break;
+    }
+    // The app quits, or another item stopped the drain, while the service was listed: nothing more leaves.
+    if (ctx.stopping || queue.stop) break;
+    // Cancelled by the person while the service was listed.
+    if (ctx.journal.get(next.itemId)?.state !== "queued") continue;
+    const flight = deliverInBackground(ctx, queue, account(), next).finally(() => queue.inFlight.delete(next.itemId));
+    queue.inFlight.set(next.itemId, flight);
+  }
+  await Promise.all(queue.inFlight.values());
+}
+
+function conflicts(ctx: OutboxContext, queue: AccountQueue, item: JournalledItem): boolean {
+  const key = conflictKey(item.request);
+  if (key === null) return false;
+  for (const itemId of queue.inFlight.keys()) {
+    const other = ctx.journal.get(itemId);
+    if (other !== undefined && conflictKey(other.request) === key) return true;
+  }
+  return false;
+}
+
+function waitFor(ctx: OutboxContext, queue: AccountQueue, item: JournalledItem, error: ServiceError): void {
+  queue.stop = true;
+  ctx.journal.move(item.itemId, ["queued"], "queued", {
+    at: ctx.at(),
+    message: `Waiting for ${ctx.accountName(item.accountId)}: ${error.message}`,
+  });
+}
+
+async function deliverInBackground(
+  ctx: OutboxContext,
+  queue: AccountQueue,
+  account: Account,
+  item: JournalledItem,
+): Promise<void> {
+  const delivery = await deliver(ctx, queue, account, item, {});
+  switch (delivery.kind) {
+    case "sent":
+      queue.delivered.push(viewOfItem(item));
+      queue.retryDelayMs = ctx.retryDelayMs;
+      break;
+    case "unreachable":
+      queue.stop = true;
+      break;
+    case "again":
+      queue.stop = true;
+      queue.holdUntil = Math.max(queue.holdUntil, Date.now() + delivery.holdMs);
+      break;
+    case "paused":
+      queue.paused = `${delivery.error.message} Sending to ${account.name} is paused until the key or address is fixed on the Accounts screen.`;
+      break;
+    case "unknown":
+      // A webhook call whose answer was lost is queued again: it goes after the retry's wait, not at once (a
+      // service that keeps failing it would be asked again and again without pause).
+      if (webhookKinds.has(item.kind)) queue.stop = true;
+      break;
+    default:
+      break;
+  }
+}
+
+/** Checks the items in doubt with the service's listing; false when the drain must stop (the listing failed). */
+async function settleInDoubt(
+  ctx: OutboxContext,
+  queue: AccountQueue,
+  account: Account,
+  items: JournalledItem[],
+): Promise<boolean> {
+  const findings = await findLostMany(ctx, queue, account, items, { background: true });
+  const at = ctx.at();
+  for (const item of items) {
+    const finding = findings.get(item.itemId);
+    if (finding === undefined) continue;
+    if (finding.kind === "found") {
+      if (markFound(ctx, account, item, finding.document) !== null) queue.delivered.push(viewOfItem(item));
+      else
+        ctx.journal.move(item.itemId, ["unknown"], "failed", {
+          at,
+          message:
+            'Its answer was lost, and the document that matches it was recorded as another send\'s: it was probably sent. Look in Documents; "Send again" sends it once more.',
+        });
+    } else if (finding.kind === "absent")
+      ctx.journal.move(item.itemId, ["unknown"], "queued", {
+        at,
+        message: "Its answer was lost and the service made no such document: it is sent again.",
+      });
+    else
+      ctx.journal.move(item.itemId, ["unknown"], "failed", {
+        at,
+        message: `Its answer was lost, and ${finding.count} new documents to these recipients appeared on the service: it was probably sent. Use "Import from service" on the Documents screen to see them; "Send again" sends it once more.`,
+      });
+  }
+  emitChanged(ctx, account.id);
+  if (findings.size < items.length) {
+    queue.stop = true;
+    return false;
+  }
+  return true;
+}

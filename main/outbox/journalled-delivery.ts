@@ -1,0 +1,121 @@
+import type { Account } from "../../common/accounts";
+import { UserError } from "../../common/user-error";
+import { HandlerError } from "../handler-error";
+import { ServiceError } from "../service/service-error";
+import { type DeliverHooks, type Delivery, deliverItem } from "./deliver-item";
+import { forgetFiles, forgetInBackground, secretKey } from "./item-files";
+import type { AccountQueue, OutboxContext } from "./outbox-context";
+import type { JournalledItem } from "./outbox-journal";
+import { documentKinds, inDoubtMessage, webhookKinds } from "./outbox-kinds";
+import { emitChanged } from "./outbox-view";
+import { type Recorded, recordDelivery } from "./record-delivery";
+
+/** What an item's request came to, once journalled (a sent item with what it added to the records). */
+export type Delivered = Exclude<Delivery, { kind: "sent" }> | { kind: "sent"; recorded: Recorded };
+
+/**
+ * Lists the service's documents once per drain before the first send that makes one, so that a document whose
+ * answer is lost can be told from older ones; answers the error when the service cannot be reached (else null).
+ */
+export async function ensureSnapshot(
+  ctx: OutboxContext,
+  queue: AccountQueue,
+  account: Account,
+  item: JournalledItem,
+): Promise<ServiceError | null> {
+  if (!documentKinds.has(item.kind) || queue.snapshotId !== null) return null;
+  const ids: string[] = [];
+  try {
+    await ctx.deps.clientFor(account).getAllDocumentsInBatches(
+      (documents) => {
+        for (const document of documents) ids.push(document.id);
+      },
+      { signal: AbortSignal.timeout(ctx.deps.sendCheck.listTimeoutMs) },
+    );
+  } catch (error) {
+    if (error instanceof ServiceError && (error.category === "network" || error.category === "timeout")) return error;
+    // Listed in part or not at all for another reason: sends go on, compared with what the records know.
+    return null;
+  }
+  if (ctx.closed) return null;
+  queue.snapshotId = ctx.journal.saveSnapshot(account.id, ids, ctx.at());
+  ctx.step("listed", item);
+  return null;
+}
+
+/** Sends one item, journalled before its request leaves and as soon as its answer is read. */
+export async function deliver(
+  ctx: OutboxContext,
+  queue: AccountQueue,
+  account: Account,
+  item: JournalledItem,
+  hooks: DeliverHooks,
+): Promise<Delivered> {
+  const moved = ctx.journal.move(item.itemId, ["queued"], "sending", {
+    at: ctx.at(),
+    attempt: true,
+    ...(documentKinds.has(item.kind) ? { snapshotId: queue.snapshotId } : {}),
+  });
+  if (!moved) throw new HandlerError("invalid_state", "This item is not queued any more.");
+  const sending = ctx.itemOrThrow(item.itemId);
+  ctx.step("sending", sending);
+  emitChanged(ctx, item.accountId);
+  const delivery = await deliverItem(
+    { clientFor: ctx.deps.clientFor, webhookSecret: (id) => ctx.deps.secrets.get(secretKey(id)) },
+    account,
+    sending,
+    hooks,
+  );
+  // Closed meanwhile (the app quit): the journal says `sending`, and the next start checks it.
+  if (ctx.closed) return { kind: "unknown", error: new UserError("closed", "Signdesk stopped.") };
+  ctx.step("answered", sending);
+  const at = ctx.at();
+  switch (delivery.kind) {
+    case "sent": {
+      const recorded = ctx.deps.records.documents.transaction(() => {
+        ctx.journal.move(item.itemId, ["sending"], "sent", { at, result: delivery.result });
+        return recordDelivery(ctx.deps, account, sending, delivery.result, at);
+      });
+      afterSent(ctx, sending, recorded);
+      return { kind: "sent", recorded };
+    }
+    case "unreachable":
+      ctx.journal.move(item.itemId, ["sending"], "queued", {
+        at,
+        message: `Waiting for ${account.name}: ${delivery.error.message}`,
+      });
+      break;
+    case "again":
+      ctx.journal.move(item.itemId, ["sending"], "queued", { at, message: delivery.error.message });
+      break;
+    case "paused":
+      ctx.journal.move(item.itemId, ["sending"], "queued", { at, message: delivery.error.message });
+      break;
+    case "failed":
+      ctx.journal.move(item.itemId, ["sending"], "failed", { at, message: delivery.error.message });
+      break;
+    case "unknown":
+      if (webhookKinds.has(item.kind))
+        ctx.journal.move(item.itemId, ["sending"], "queued", {
+          at,
+          message: `${delivery.error.message} It is sent again: the service keeps one registration per address.`,
+        });
+      else
+        ctx.journal.move(item.itemId, ["sending"], "unknown", {
+          at,
+          message: documentKinds.has(item.kind)
+            ? `${delivery.error.message.replace(/\s*The outcome is unknown[:,].*$/s, "")} Signdesk checks with the service whether it was sent before anything is sent again.`
+            : inDoubtMessage(item),
+        });
+      break;
+  }
+  emitChanged(ctx, item.accountId);
+  return delivery;
+}
+
+export function afterSent(ctx: OutboxContext, item: JournalledItem, recorded: Recorded): void {
+  ctx.step("recorded", item);
+  if (recorded.document !== null) void ctx.deps.tracker.refreshNow([recorded.document.pdfId]);
+  forgetInBackground(ctx, forgetFiles(ctx, item));
+  emitChanged(ctx, item.accountId);
+}

@@ -1,0 +1,119 @@
+import { type OutboxItem, outboxMaxInFlight } from "../../common/outbox";
+import type { SecretStore } from "../accounts/keychain";
+import type { Core } from "../core-types";
+import { HandlerError } from "../handler-error";
+import { type JournalledItem, viewOfItem } from "./outbox-journal";
+
+export type OutboxDeps = Pick<
+  Core,
+  "records" | "accounts" | "clientFor" | "emit" | "notify" | "now" | "tracker" | "sendCheck" | "connection"
+> & {
+  /** Where items keep their own copy of the PDF they upload. */
+  folder: string;
+  /** The OS keychain: a webhook's secret waits there, never in the database. */
+  secrets: SecretStore;
+};
+
+/** The points of a delivery, in order; `onStep` is told each (the fault test kills the process at each in turn). */
+export type OutboxStep = "queued" | "listed" | "sending" | "answered" | "recorded";
+
+export interface OutboxOptions {
+  maxInFlight?: number;
+  /** First wait before asking an unreachable service again; it doubles up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  onStep?: (step: OutboxStep, item: OutboxItem) => void;
+}
+
+export interface AccountQueue {
+  inFlight: Map<string, Promise<void>>;
+  /** Items a waiting person's call is delivering: the background leaves them alone. */
+  claimed: Set<string>;
+  /**
+   * The people those calls send to (addressKey), with how many such calls run and when the last one began or ended:
+   * a document to them that appears meanwhile may be theirs, so the background never takes it for an item in doubt.
+   */
+  addressClaims: Map<string, { active: number; lastAt: number }>;
+  /** Why the queue waits for the person (a refused key), else null. */
+  paused: string | null;
+  /** The service's document IDs listed before this drain's sends (its row in outbox_snapshots). */
+  snapshotId: number | null;
+  draining: boolean;
+  /** Set while a drain must stop taking items (the service went away, asked to wait, or the key was refused). */
+  stop: boolean;
+  holdUntil: number;
+  retryDelayMs: number;
+  retryTimer: NodeJS.Timeout | null;
+  /** Items the background delivered in this drain: the desktop notification says what went out. */
+  delivered: OutboxItem[];
+}
+
+/** What the outbox's parts share: its dependencies, settings, each account's queue, and whether the app quits. */
+export class OutboxContext {
+  readonly queues = new Map<string, AccountQueue>();
+  readonly maxInFlight: number;
+  readonly retryDelayMs: number;
+  readonly maxRetryDelayMs: number;
+  /** Set once the app quits: no item is taken any more. */
+  stopping = false;
+  /** Set once the records may be closed: answers still arriving are left to the next start. */
+  closed = false;
+  /** Copies and secrets no item needs, being removed: quitting waits for them. */
+  readonly forgetting = new Set<Promise<void>>();
+
+  constructor(
+    readonly deps: OutboxDeps,
+    private readonly options: OutboxOptions = {},
+  ) {
+    this.maxInFlight = options.maxInFlight ?? outboxMaxInFlight;
+    this.retryDelayMs = options.retryDelayMs ?? 2_000;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
+  }
+
+  get journal() {
+    return this.deps.records.outbox;
+  }
+
+  at(): string {
+    return new Date(this.deps.now()).toISOString();
+  }
+
+  queue(accountId: string): AccountQueue {
+    let queue = this.queues.get(accountId);
+    if (queue === undefined) {
+      queue = {
+        inFlight: new Map(),
+        claimed: new Set(),
+        addressClaims: new Map(),
+        paused: null,
+        snapshotId: null,
+        draining: false,
+        stop: false,
+        holdUntil: 0,
+        retryDelayMs: this.retryDelayMs,
+        retryTimer: null,
+        delivered: [],
+      };
+      this.queues.set(accountId, queue);
+    }
+    return queue;
+  }
+
+  step(step: OutboxStep, item: JournalledItem): void {
+    this.options.onStep?.(step, viewOfItem(item));
+  }
+
+  accountName(accountId: string): string {
+    try {
+      return this.deps.accounts.get(accountId).name;
+    } catch {
+      return "the service";
+    }
+  }
+
+  itemOrThrow(itemId: string): JournalledItem {
+    const item = this.journal.get(itemId);
+    if (item === undefined) throw new HandlerError("not_found", "The outbox has no such item.");
+    return item;
+  }
+}

@@ -1,0 +1,34 @@
+import type { JournalledItem } from "./outbox-journal";
+import type { KindAndRequest } from "./outbox-request";
+
+/** Items that make a document on the service: one whose answer is lost is checked with the service's listing. */
+export const documentKinds = new Set(["createAndSend", "sendFromTemplate"]);
+/** Webhook calls are safe to repeat: one whose answer is lost simply goes again. */
+export const webhookKinds = new Set(["registerWebhook", "deleteWebhook"]);
+
+/** Two items with the same key go out one after the other: a draft's versions, one webhook address. */
+export function conflictKey(request: KindAndRequest): string | null {
+  switch (request.kind) {
+    case "createTemplate":
+    case "createAndSend":
+      return `draft ${request.request.draftId}`;
+    case "registerWebhook":
+    case "deleteWebhook":
+      return `webhook ${request.request.url}`;
+    default:
+      return null;
+  }
+}
+
+/** The name the service gives the document an item makes: its template's. */
+export function serviceNameOf(request: KindAndRequest): string | undefined {
+  if (request.kind === "sendFromTemplate") return request.request.serviceName;
+  if (request.kind === "createAndSend") return request.request.templateName;
+  return undefined;
+}
+
+export function inDoubtMessage(item: JournalledItem): string {
+  if (documentKinds.has(item.kind))
+    return "Signdesk stopped while this was being sent: it checks with the service whether it was sent before anything is sent again.";
+  return 'Signdesk stopped while this template was being uploaded, and the service offers no list of templates to check whether it was created. "Send again" uploads it again (the service may then keep two copies); "Cancel" drops it.';
+}
