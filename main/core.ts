@@ -86,6 +86,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const sofficeEnvironment = systemEnvironment(options.libreOffice);
   // Asked at each conversion: the path set on the Accounts screen, else LibreOffice's usual places.
   const locateSoffice = () => findSoffice(sofficeEnvironment, settings.get("sofficePath") ?? null);
+  // Made below, once the service clients exist; removing an account forgets its outbox items' files and secrets.
+  let outbox: OutboxSender | null = null;
   // Filled in below: the tracker resumes when any call reaches the service again.
   let onReachable = (_accountId: string) => {};
   const connection = new Connection({
@@ -99,7 +101,10 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const accounts = new AccountService({
     settings,
     keychain: options.keychain,
-    forgetRecords: (id) => records.removeAccount(id),
+    forgetRecords: (id) => {
+      outbox?.forgetAccount(id);
+      records.removeAccount(id);
+    },
     now,
     checkConnection: (account, key) => checkConnection(account, key, (call) => connection.observe(account.id, call)),
   });
@@ -170,7 +175,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     options.bulk,
   );
 
-  const outbox = new OutboxSender(
+  outbox = new OutboxSender(
     {
       records,
       accounts,

@@ -75,6 +75,7 @@ export function documentHandlers(
         "This document is being sent already: wait for the answer before sending it again.",
         async () => {
           const item = await core.outbox.enqueue({
+            forPerson: true,
             account,
             title: name,
             item: {

@@ -43,6 +43,7 @@ export function templateHandlers(core: Core): Pick<HandlerImplementations, "temp
     };
     // Journalled with its own copy of the PDF before anything is sent: later edits to the draft do not change it.
     const item = await core.outbox.enqueue({
+      forPerson: true,
       account,
       title: draft.name,
       pdf: core.drafts.pdfPath(draftId),

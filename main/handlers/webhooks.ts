@@ -45,6 +45,7 @@ export function webhookHandlers(
       const generated = secret === undefined && generateSecret === true ? randomBytes(32).toString("base64url") : null;
       const effectiveSecret = secret ?? generated;
       const item = await core.outbox.enqueue({
+        forPerson: true,
         account,
         title: url,
         item: {
@@ -81,6 +82,7 @@ export function webhookHandlers(
     webhooksDelete: async ({ url }) => {
       const account = core.activeAccount();
       const item = await core.outbox.enqueue({
+        forPerson: true,
         account,
         title: url,
         item: { kind: "deleteWebhook", request: { url } },

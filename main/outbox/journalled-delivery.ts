@@ -72,10 +72,12 @@ export async function deliver(
   const at = ctx.at();
   switch (delivery.kind) {
     case "sent": {
-      const recorded = ctx.deps.records.documents.transaction(() => {
-        ctx.journal.move(item.itemId, ["sending"], "sent", { at, result: delivery.result });
-        return recordDelivery(ctx.deps, account, sending, delivery.result, at);
-      });
+      // Its account was removed meanwhile (the item with it): nothing is recorded for an account that is gone.
+      const recorded = ctx.deps.records.documents.transaction(() =>
+        ctx.journal.move(item.itemId, ["sending"], "sent", { at, result: delivery.result })
+          ? recordDelivery(ctx.deps, account, sending, delivery.result, at)
+          : { template: null, document: null, webhook: null },
+      );
       afterSent(ctx, sending, recorded);
       return { kind: "sent", recorded };
     }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Account } from "../../common/accounts";
-import { canCancel, type OutboxItem, type OutboxList, type OutboxSummary } from "../../common/outbox";
+import { canCancel, type OutboxItem, type OutboxList, type OutboxSummary, outboxStates } from "../../common/outbox";
 import { HandlerError } from "../handler-error";
 import { kick } from "./background-drain";
 import { forgetFiles, forgetInBackground, secretKey } from "./item-files";
@@ -82,6 +82,11 @@ export class OutboxSender {
     item: KindAndRequest;
     pdf?: string;
     secret?: string;
+    /**
+     * The person waits for it: `sendNow` follows at once. It is held from the background from the moment it is
+     * written, so that a drain running meanwhile cannot take it first.
+     */
+    forPerson?: boolean;
   }): Promise<JournalledItem> {
     const itemId = randomUUID();
     let filePath: string | null = null;
@@ -99,10 +104,21 @@ export class OutboxSender {
       filePath,
       at: this.ctx.at(),
     });
+    if (input.forPerson === true) this.ctx.queue(input.account.id).claimed.add(itemId);
     const item = this.ctx.itemOrThrow(itemId);
     this.ctx.step("queued", item);
     emitChanged(this.ctx, input.account.id);
     return item;
+  }
+
+  /**
+   * The account is being removed: its items go with its records (Records.removeAccount); their PDF copies and
+   * webhook secrets leave the disk and the keychain.
+   */
+  forgetAccount(accountId: string): void {
+    for (const item of this.journal.inStates(accountId, outboxStates))
+      forgetInBackground(this.ctx, forgetFiles(this.ctx, item));
+    this.ctx.queues.delete(accountId);
   }
 
   /** Delivers an item while the person waits (send-while-waiting.ts); throws code "queued" when it must wait. */

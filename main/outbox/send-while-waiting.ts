@@ -40,6 +40,8 @@ export async function sendWhileWaiting(
   const account = ctx.deps.accounts.get(item.accountId);
   const before = waitingBefore(ctx, item.accountId, itemId);
   if (queue.paused !== null || before.length > 0) {
+    // It waits its turn with the others: the background may take it now.
+    queue.claimed.delete(itemId);
     kick(ctx, item.accountId);
     if (queue.paused !== null) throw new UserError(queuedCode, `“${item.title}” is in the Outbox. ${queue.paused}`);
     const earlier = `${before.length} earlier item${before.length === 1 ? " waits" : "s wait"} in the Outbox`;

@@ -192,6 +192,27 @@ describeWith("secret-service", "the outbox: offline sends go out once the servic
     expect(await documentsTo("wrong@example.com")).toHaveLength(1);
   });
 
+  it("removing an account takes its waiting items with it, and their copies of the PDF", async () => {
+    const gone = await app.call("accountsAdd", { name: "Leaving", baseUrl: other.url, apiKey: running.key });
+    await app.call("accountsSetActive", { id: gone.id });
+    await other.down();
+    const draft = await draftWithField("Leaving.pdf", 90);
+    await expect(app.invoke("templatesCreate", { draftId: draft.id, transferId: "l" })).resolves.toMatchObject({
+      ok: false,
+      error: { code: "queued" },
+    });
+    const [item] = (await outbox()).waiting;
+    const copy = path.join(app.userDataDir, "outbox", `${item?.itemId}.pdf`);
+    await expect(readFile(copy)).resolves.toBeInstanceOf(Buffer);
+    await app.call("accountsRemove", { id: gone.id });
+    expect(app.core.records.outbox.get(item?.itemId ?? "")).toBeUndefined();
+    await expect
+      .poll(async () => (await readdirSafe(path.join(app.userDataDir, "outbox"))).includes(`${item?.itemId}.pdf`))
+      .toBe(false);
+    await other.up();
+    await app.call("accountsSetActive", { id: gatedId });
+  });
+
   async function queue(email: string, template = templateId): Promise<OutboxItem> {
     const answer = await app.invoke("documentsSend", {
       templateId: template,
