@@ -340,6 +340,15 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
     ];
     const batch = await app.call("bulkCreate", { templateId, fileName: "leases.csv", rows: bulkRows });
     const csv = new TextEncoder().encode("Name,Email\nBo,bo@example.com\n");
+    // An item of the outbox: a send from the template, as a person whose service answered made it.
+    const outboxItem = await app.core.outbox.enqueue({
+      account: sandbox,
+      title: "Lease for Ada",
+      item: {
+        kind: "sendFromTemplate",
+        request: { templateId, documentName: "Lease for Ada", serviceName: "Lease", recipients },
+      },
+    });
 
     Object.assign(valid, {
       accountsAdd: { name: "Added", baseUrl: "http://127.0.0.1:9", coordinateOrigin: "top-left", apiKey: "sk_added" },
@@ -397,6 +406,9 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
       bulkExport: { batchId: batch.batchId },
       webhooksRegister: { url: hook, eventType: "document.signed", secret: "whsec", generateSecret: false },
       webhooksDelete: { url: hook },
+      outboxCancel: { itemId: outboxItem.itemId },
+      outboxRetry: { itemId: outboxItem.itemId },
+      outboxEditRecipients: { itemId: outboxItem.itemId, recipients },
     });
   });
 
