@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { SandboxContext } from "../context";
@@ -119,7 +120,10 @@ export async function buildApp(
   // Node would otherwise read and discard the rest of the body, however large, to keep the connection alive.
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-content-type-options", "nosniff");
-    if (!request.raw.complete) reply.header("connection", "close");
+    if (!request.raw.complete) {
+      reply.header("connection", "close");
+      lingerOnClose(request.raw.socket);
+    }
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -142,4 +146,22 @@ export async function buildApp(
 export function userOf(request: FastifyRequest): User {
   if (request.user === null) throw new Error("route is missing config.auth");
   return request.user;
+}
+
+/**
+ * Closing a connection whose request is still arriving resets it (unread bytes make the kernel send RST), and a
+ * reset can make the client's kernel drop the answer it has not read yet: the client then sees "connection lost"
+ * instead of the 413 or 401. So after the answer, the connection is half-closed and what still arrives is read and
+ * thrown away for at most a second (the client stops sending once it reads the answer), then it is closed.
+ */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = () => {
+    socket.end();
+    socket.on("data", () => {});
+    socket.resume();
+    const timer = setTimeout(() => socket.destroy(), 1000);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+    socket.once("end", () => socket.destroy());
+  };
 }
