@@ -100,7 +100,8 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
     await page().keyboard.press("Enter");
     await dialog.waitFor({ state: "detached" });
     await page().getByRole("status").filter({ hasText: "Renamed to “Lease 2031” in Signdesk." }).waitFor();
-    await expect(templateRows().first().locator(".template-name").textContent()).resolves.toBe("Lease 2031");
+    // The list is read again after the rename answers: it may come a moment after the status.
+    await expect.poll(() => templateRows().first().locator(".template-name").textContent()).toBe("Lease 2031");
     const stored = app.core.records.templates.all().find((record) => record.templateId === first.templateId);
     expect(stored?.name).toBe("Lease 2031");
   });
@@ -209,7 +210,8 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
     await confirm.waitFor({ state: "detached" });
     await page().getByRole("status").filter({ hasText: "Removed “Lease” from Signdesk’s list." }).waitFor();
     await poll(() => templateRows().count()).toBe(1);
-    await expect(templateRows().first().locator(".template-name").textContent()).resolves.toBe("Lease 2031");
+    // The list is read again after the rename answers: it may come a moment after the status.
+    await expect.poll(() => templateRows().first().locator(".template-name").textContent()).toBe("Lease 2031");
     await expect(
       templateRows()
         .first()
