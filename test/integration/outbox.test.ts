@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { OutboxItem } from "../../common/outbox";
@@ -226,6 +226,5 @@ describeWith("secret-service", "the outbox: offline sends go out once the servic
 });
 
 async function readdirSafe(folder: string): Promise<string[]> {
-  const { readdir } = await import("node:fs/promises");
   return readdir(folder).catch(() => []);
 }
