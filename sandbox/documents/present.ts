@@ -13,8 +13,11 @@ export function documentDetails(context: SandboxContext, document: SignedDocumen
   };
 }
 
-/** A document as getAllDocuments lists it. */
+/**
+ * A document as getAllDocuments lists it. As the service's reference describes it, `publicUrl` is a presigned link
+ * to the document, there before anyone signs: it does not mean a final PDF (only getDocumentDetails' `finalUrl` does).
+ */
 export function documentSummary(context: SandboxContext, document: SignedDocument) {
-  const { finalUrl, ...rest } = documentDetails(context, document);
-  return { ...rest, publicUrl: finalUrl };
+  const { finalUrl: _final, ...rest } = documentDetails(context, document);
+  return { ...rest, publicUrl: downloadUrl(context, document.id, "view") };
 }

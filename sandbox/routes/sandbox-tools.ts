@@ -57,6 +57,21 @@ export function sandboxToolRoutes(app: FastifyInstance, context: SandboxContext)
     };
   });
 
+  // getAllDocuments' publicUrl: the document as it stands, the original until its final PDF exists.
+  app.get("/_sandbox/view/:pdfId", async (request, reply) => {
+    const pdfId = (request.params as { pdfId: string }).pdfId;
+    const { expires, signature } = request.query as Record<string, unknown>;
+    const document = context.store.document(pdfId);
+    const template = document === undefined ? undefined : context.store.template(document.templateId);
+    if (!verifyDownload(context, pdfId, expires, signature, "view") || document === undefined || template === undefined)
+      throw new ApiError(403, "This link has expired or is not valid.");
+    const file = document.final === null ? template.file : document.final.file;
+    return sendFile(request, reply, context.store.filePath(file), {
+      type: "application/pdf",
+      headers: { "content-disposition": `inline; filename="${document.id}.pdf"`, "cache-control": "no-store" },
+    });
+  });
+
   app.get("/_sandbox/download/:pdfId", async (request, reply) => {
     const pdfId = (request.params as { pdfId: string }).pdfId;
     const { expires, signature } = request.query as Record<string, unknown>;

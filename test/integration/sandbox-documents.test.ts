@@ -6,12 +6,15 @@ describe("createFromTemplate, getDocumentDetails, getAllDocuments", () => {
   let running: RunningSandbox;
   let templateId: string;
 
+  let original: Uint8Array;
+
   beforeAll(async () => {
     running = await startSandbox();
+    original = await makePdf();
     const created = await callApi(running.url, "POST", "/createNewTemplate", {
       key: running.key,
       form: templateForm({
-        file: await makePdf(),
+        file: original,
         templateName: "Purchase agreement",
         fields: [
           [{ id: "buyer", x: 72, y: 600, page: 1, type: "Signature", recipient: 1 }],
@@ -53,8 +56,29 @@ describe("createFromTemplate, getDocumentDetails, getAllDocuments", () => {
       name: "Purchase agreement",
       status: "pending",
       recipients: two,
-      publicUrl: null,
+      publicUrl: expect.stringContaining(`/_sandbox/view/${pdfId}?`),
     });
+  });
+
+  it("lists a pending document with a public link to its original, which is no final PDF's link", async () => {
+    const answer = await send({ templateId, recipients: two });
+    const pdfId = (answer.body as { pdf_id: string }).pdf_id;
+    const all = await callApi(running.url, "GET", "/getAllDocuments", { key: running.key });
+    const listed = (all.body as { documents: { id: string; publicUrl: string }[] }).documents.find(
+      (document) => document.id === pdfId,
+    );
+    const publicUrl = listed?.publicUrl ?? "";
+    const viewed = await fetch(publicUrl);
+    expect(viewed.status).toBe(200);
+    expect(viewed.headers.get("content-type")).toBe("application/pdf");
+    expect(new Uint8Array(await viewed.arrayBuffer())).toEqual(original);
+    // The view link's signature does not open the final PDF's route, nor does an altered one open anything.
+    const asFinal = await fetch(publicUrl.replace("/_sandbox/view/", "/_sandbox/download/"));
+    expect(asFinal.status).toBe(403);
+    const altered = await fetch(
+      publicUrl.replace(/signature=([0-9a-f])/, (_m, c: string) => `signature=${c === "0" ? "1" : "0"}`),
+    );
+    expect(altered.status).toBe(403);
   });
 
   it("answers its 400s with {message, error}", async () => {

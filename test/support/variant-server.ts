@@ -280,7 +280,8 @@ export async function startVariantServer(options: { key?: string } = {}): Promis
     id: document.id,
     name: document.name,
     status: document.status,
-    publicUrl: document.finalUrl,
+    // As the reference describes it: a presigned link to the document, there before anyone signs.
+    publicUrl: `https://files.variant.invalid/${encodeURIComponent(document.id)}.pdf?X-Amz-Signature=0`,
     recipients: document.recipients.map(({ name, email }) => ({ name, email })),
     ...document.extra,
   });
