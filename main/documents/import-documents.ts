@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Account } from "../../common/accounts";
 import type { DocumentRecord } from "../../common/records";
-import { isFinished, statusNotReported } from "../../common/statuses";
+import { isTerminalStatus, statusNotReported } from "../../common/statuses";
 import { type DocumentSummary, unknownMembers } from "../../common/wire";
 import type { Core } from "../core-types";
 import { templateIdNamedBy } from "../templates/template-ids-seen";
@@ -16,7 +16,11 @@ export interface ImportOutcome {
   skipped: number;
 }
 
-/** The record of a document the service listed; one it lists as finished is never checked. */
+/**
+ * The record of a document the service listed. Only a terminal status finishes it here: a listing's `publicUrl` is a
+ * link to the document that exists before anyone signs (API-NOTES.md), so it never means a final PDF. Everything
+ * else is due for a check at once, and getDocumentDetails tells whether a final PDF exists.
+ */
 function importedRecord(account: Account, document: DocumentSummary, at: string): DocumentRecord {
   const status = document.status ?? statusNotReported;
   const record = newDocumentRecord(
@@ -31,7 +35,7 @@ function importedRecord(account: Account, document: DocumentSummary, at: string)
   const extras = unknownMembers(document);
   return {
     ...record,
-    finished: isFinished(status, document.publicUrl),
+    finished: isTerminalStatus(status),
     ...(Object.keys(extras).length === 0 ? {} : { unknownMembers: extras }),
   };
 }

@@ -1,4 +1,8 @@
 import type { DatabaseSync } from "node:sqlite";
+import { terminalStatuses } from "../../common/statuses";
+
+/** The terminal status words as an SQL list, compared as isTerminalStatus compares them (trimmed, any case). */
+const terminalSql = terminalStatuses.map((status) => `'${status}'`).join(", ");
 
 /**
  * The records database's schema, one migration per version, applied in order inside a transaction each and noted
@@ -14,6 +18,9 @@ import type { DatabaseSync } from "node:sqlite";
  *
  * The outbox (version 3) does the same for every other outgoing action: each item is written before its request
  * (`seq` is the order it goes out in), with the request's arguments as JSON and the path of its own copy of the PDF.
+ *
+ * Version 4 tracks again the documents that earlier imports took for finished because the listing gave them a
+ * `publicUrl` (a link that exists before anyone signs): imported, no final PDF known, no terminal status.
  */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
   {
@@ -189,6 +196,15 @@ export const migrations: readonly { version: number; name: string; sql: string }
         pdf_id TEXT NOT NULL,
         PRIMARY KEY (snapshot_id, pdf_id)
       ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 4,
+    name: "imported documents wrongly taken for finished are tracked again",
+    sql: `
+      UPDATE documents SET finished = 0, next_check_at = 0, check_interval_ms = NULL, polled_at = NULL
+        WHERE imported = 1 AND finished = 1 AND has_final_pdf = 0
+          AND lower(trim(last_status)) NOT IN (${terminalSql});
     `,
   },
 ];

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { makePdf } from "../support/pdf-fixtures";
+import { signatureDataUrl } from "../support/png";
 import { describeWith } from "../support/requirements";
 import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -73,12 +74,24 @@ describeWith("secret-service", "accounts, import and webhooks through the handle
     expect(await app.call("documentsImport")).toMatchObject({ imported: 1, skipped: 0 });
     expect(await app.call("documentsImport")).toMatchObject({ imported: 0, skipped: 0 });
     const record = (await app.call("documentsList")).documents.find((document) => document.pdfId === pdfId);
+    // The listing gives this pending document a publicUrl, as the service's does: it is tracked all the same.
     expect(record).toMatchObject({
       name: "Sent from the web app",
       imported: true,
       lastStatus: "pending",
+      finished: false,
+      hasFinalPdf: false,
       recipients: [{ name: "Ada", email: "ada@example.com" }],
     });
+    const outbox = await callApi(running.url, "GET", "/_sandbox/outbox", { key: running.key });
+    const link = (outbox.body as { messages: { pdf_id: string; signingUrl: string }[] }).messages.find(
+      (message) => message.pdf_id === pdfId,
+    );
+    const signed = await callApi(link?.signingUrl ?? "", "POST", "", { json: { fields: { s: signatureDataUrl() } } });
+    expect(signed.status).toBe(200);
+    await app.call("documentsRefresh", {});
+    const tracked = (await app.call("documentsList")).documents.find((document) => document.pdfId === pdfId);
+    expect(tracked).toMatchObject({ lastStatus: "signed", finished: true, hasFinalPdf: true });
   });
 
   it("registers webhooks (with a secret given or generated) and deletes them by URL", async () => {
