@@ -14,6 +14,8 @@ import type { DatabaseSync } from "node:sqlite";
  *
  * The outbox (version 3) does the same for every other outgoing action: each item is written before its request
  * (`seq` is the order it goes out in), with the request's arguments as JSON and the path of its own copy of the PDF.
+ *
+ * Version 4 keeps the name the service gives each document beside Signdesk's own (documentServiceNames).
  */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
   {
@@ -191,7 +193,24 @@ export const migrations: readonly { version: number; name: string; sql: string }
       ) WITHOUT ROWID;
     `,
   },
+  documentServiceNames(4),
 ];
+
+/**
+ * The name the service gives each document (`service_name`; NULL: not known yet), kept beside `name`, which is
+ * Signdesk's own: the service names every document after its template, while a send is named for its recipient. An
+ * imported document's name is the service's already. Self-contained, so that its number can change at a merge.
+ */
+function documentServiceNames(version: number) {
+  return {
+    version,
+    name: "the name the service gives each document, beside Signdesk's own",
+    sql: `
+      ALTER TABLE documents ADD COLUMN service_name TEXT;
+      UPDATE documents SET service_name = name WHERE imported = 1;
+    `,
+  };
+}
 
 /** Applies the migrations the database has not had yet; answers the version it is now at. */
 export function migrate(db: DatabaseSync, now: () => number = Date.now): number {
