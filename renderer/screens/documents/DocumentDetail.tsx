@@ -83,7 +83,7 @@ export function DocumentDetail({
           <span aria-hidden="true">← </span>All documents
         </button>
         <div className="detail-title">
-          <h1 id="documents-title" tabIndex={-1} ref={heading}>
+          <h1 id="documents-title" tabIndex={-1} ref={heading} dir="auto">
             {record.name}
           </h1>
           <StatusBadge status={record.lastStatus} hasFinalPdf={record.hasFinalPdf} />
@@ -147,6 +147,15 @@ export function DocumentDetail({
               )}
             </dd>
           </div>
+          {record.serviceName !== undefined && record.serviceName !== record.name && (
+            <div>
+              <dt>Service name</dt>
+              <dd>
+                <bdi>{record.serviceName}</bdi>{" "}
+                <span className="muted">(what the service calls it; the name above is Signdesk’s own)</span>
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Template</dt>
             <dd>
