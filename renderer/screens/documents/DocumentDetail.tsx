@@ -147,15 +147,6 @@ export function DocumentDetail({
               )}
             </dd>
           </div>
-          {record.serviceName !== undefined && record.serviceName !== record.name && (
-            <div>
-              <dt>Service name</dt>
-              <dd>
-                <bdi>{record.serviceName}</bdi>{" "}
-                <span className="muted">(what the service calls it; the name above is Signdesk’s own)</span>
-              </dd>
-            </div>
-          )}
           <div>
             <dt>Template</dt>
             <dd>
@@ -174,6 +165,15 @@ export function DocumentDetail({
               )}
             </dd>
           </div>
+          {/* The service calls every copy by its template's name; the heading is Signdesk's own name for it. */}
+          {record.serviceName !== undefined && record.serviceName !== record.name && (
+            <div>
+              <dt>Service name</dt>
+              <dd>
+                <bdi>{record.serviceName}</bdi>
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Document ID</dt>
             <dd>

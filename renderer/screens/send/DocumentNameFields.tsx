@@ -41,9 +41,8 @@ export function DocumentNameFields({
           </span>
         )}
         <span id={`${ids}-document-name-hint`} className="muted small">
-          How Signdesk lists this document (in Documents, notifications and the Outbox) and names its signed PDF: the
-          template’s name and the first recipient’s until you change it. Kept on this computer: the service takes no
-          name when sending, and calls the document by its template’s name.
+          How Signdesk lists it and names its signed PDF; it follows the first recipient’s name until you change it.
+          Kept on this computer: the service takes no name when sending, and calls it by the template’s name.
         </span>
       </div>
 
@@ -60,8 +59,7 @@ export function DocumentNameFields({
           onChange={(event) => onSubject(event.target.value)}
         />
         <span id={`${ids}-subject-hint`} className="muted small">
-          The subject of each recipient’s e-mail: “Please sign:” and the document’s name, unless you change it. Left
-          empty, the e-mail gets that subject.
+          “Please sign:” and the document’s name until you change it (also when left empty).
         </span>
       </div>
     </>
