@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AccountChangesSchema, AccountInputSchema, AccountSchema, ConnectionCheckSchema } from "./accounts";
-import { maxBulkRows } from "./bulk";
+import { maxBulkRows, maxEmailSubjectLength } from "./bulk";
 import { BulkBatchSchema, BulkProgressSchema, BulkRowInputSchema, BulkRowViewSchema } from "./bulk-batches";
 import { type ChannelName, channelNames, type EventName, type MethodName } from "./channels";
 import { DocumentListQuerySchema, TemplateUseSchema } from "./document-list";
@@ -207,8 +207,12 @@ export const channels = {
     args: z.object({
       templateId: Id,
       recipients: z.array(RecipientSchema).min(1),
-      emailSubject: z.string().max(300).optional(),
-      /** The document's name in Signdesk (default: the template's); kept locally, as the service takes none. */
+      /** Blank or absent: "Please sign: <document name>" (common/document-naming.ts). */
+      emailSubject: z.string().max(maxEmailSubjectLength).optional(),
+      /**
+       * The document's name in Signdesk (default: the template's and the first recipient's, common/document-naming.ts);
+       * kept locally, as the service takes none.
+       */
       documentName: DocumentNameSchema.optional(),
       /** Ties the "checking" transfer:progress events (after a lost answer) to this send. */
       transferId: TransferId.optional(),

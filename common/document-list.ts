@@ -22,7 +22,7 @@ export const DocumentListQuerySchema = z.object({
 export type DocumentListQuery = z.output<typeof DocumentListQuerySchema>;
 export type DocumentListQueryInput = z.input<typeof DocumentListQuerySchema>;
 
-/** How a template was used: its documents, and the newest one's time and name. */
+/** How a template was used: its documents, and the newest one's time and name (the service's when known). */
 export const TemplateUseSchema = z.object({
   templateId: z.string(),
   documentCount: z.number(),

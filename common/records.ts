@@ -38,7 +38,13 @@ export const StatusChangeSchema = z.object({ status: z.string(), at: z.string() 
 export const DocumentRecordSchema = z.object({
   accountId: z.string(),
   pdfId: z.string(),
+  /** Signdesk's name for it: given at sending (Send screen, bulk send), or the service's when imported. */
   name: z.string(),
+  /**
+   * The name the service gives it (the template's, as createFromTemplate takes no name), as its last answer said;
+   * the tracker keeps it current and never changes `name`. Absent when not known (records from before it was kept).
+   */
+  serviceName: z.string().optional(),
   templateId: z.string().nullable(),
   recipients: z.array(z.object({ name: z.string(), email: z.string() })),
   sentAt: z.string(),

@@ -30,7 +30,7 @@ function importedRecord(account: Account, document: DocumentSummary, at: string)
     templateIdNamedBy(document),
     document.recipients.map(({ name, email }) => ({ name, email })),
     at,
-    { status, imported: true },
+    { status, imported: true, ...(document.name === undefined ? {} : { serviceName: document.name }) },
   );
   const extras = unknownMembers(document);
   return {

@@ -11,13 +11,14 @@ export function newDocumentRecord(
   templateId: string | null,
   recipients: { name: string; email: string }[],
   at: string,
-  options: { status?: string; imported?: boolean } = {},
+  options: { status?: string; imported?: boolean; serviceName?: string } = {},
 ): DocumentRecord {
   const status = options.status ?? "pending";
   return {
     accountId: account.id,
     pdfId,
     name,
+    ...(options.serviceName === undefined ? {} : { serviceName: options.serviceName }),
     templateId,
     recipients,
     sentAt: at,

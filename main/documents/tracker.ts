@@ -5,6 +5,8 @@ import { ServiceError } from "../service/service-error";
 
 /** A getDocumentDetails `document`: status and final URL when given; other members are kept for diagnosis. */
 export interface DetailsAnswer {
+  /** The service's name for it: kept as `serviceName`, never as the document's own name in Signdesk. */
+  name?: string | null | undefined;
   status?: string | null | undefined;
   finalUrl?: string | null | undefined;
   [member: string]: unknown;
@@ -358,6 +360,7 @@ export class DocumentTracker {
     const finalPdfReady = typeof answer.finalUrl === "string" && answer.finalUrl !== "" && !current.hasFinalPdf;
     const changed = status !== current.lastStatus || finalPdfReady;
     const extras = unknownMembers(answer);
+    const serviceName = typeof answer.name === "string" && answer.name !== "" ? answer.name : current.serviceName;
     const nextInterval = changed ? this.minIntervalMs : Math.min(intervalMs * 2, this.maxIntervalMs);
     const patch: DocumentPatch = {
       lastStatus: status,
@@ -367,6 +370,7 @@ export class DocumentTracker {
       unknownMembers: Object.keys(extras).length === 0 ? null : extras,
       schedule: { nextCheckAt: now + nextInterval, intervalMs: nextInterval, polledAt: now },
       ...(current.statusProblem === null ? {} : { statusProblem: null }),
+      ...(serviceName !== null && serviceName !== current.serviceName ? { serviceName } : {}),
       ...(status !== current.lastStatus ? { appendHistory: { status, at } } : {}),
     };
     const change: StatusChange | null = changed

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { bulkRowKey, checkBulkRows } from "../../common/bulk";
 import type { BulkBatch } from "../../common/bulk-batches";
+import { defaultDocumentName, defaultEmailSubject } from "../../common/document-naming";
 import type { JournalledBatch } from "../bulk/bulk-journal";
 import { exportBatchResults } from "../bulk/export-results";
 import { readBulkCsv } from "../bulk/read-bulk-csv";
@@ -77,13 +78,17 @@ export function bulkHandlers(
         templateName: template.name,
         fileName,
         createdAt: new Date(core.now()).toISOString(),
-        rows: rows.map((row) => ({
-          line: row.line,
-          key: bulkRowKey(row),
-          recipients: row.recipients.map(({ name, email }) => ({ name: name.trim(), email: email.trim() })),
-          documentName: row.documentName?.trim() || template.name,
-          emailSubject: row.emailSubject?.trim() || null,
-        })),
+        rows: rows.map((row) => {
+          // As the Send screen names a send: after the template and the row's first recipient, unless the file names it.
+          const documentName = row.documentName?.trim() || defaultDocumentName(template.name, row.recipients[0]?.name);
+          return {
+            line: row.line,
+            key: bulkRowKey(row),
+            recipients: row.recipients.map(({ name, email }) => ({ name: name.trim(), email: email.trim() })),
+            documentName,
+            emailSubject: row.emailSubject?.trim() || defaultEmailSubject(documentName),
+          };
+        }),
       });
       return view(batchOf(batchId));
     },

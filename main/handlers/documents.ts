@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { DocumentListQuerySchema } from "../../common/document-list";
+import { defaultDocumentName, defaultEmailSubject } from "../../common/document-naming";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { importDocuments } from "../documents/import-documents";
@@ -63,8 +64,9 @@ export function documentHandlers(
     documentsSend: ({ templateId, recipients, emailSubject, documentName, transferId }) => {
       const { account, template } = activeTemplate(core, templateId);
       checkSendRecipients(recipients, template.groups.length);
-      // createFromTemplate takes no name (API-SPEC.md 4.2): the name is Signdesk's own.
-      const name = documentName ?? template.name;
+      // createFromTemplate takes no name (API-SPEC.md 4.2): the name is Signdesk's own, offered as the subject.
+      const name = documentName ?? defaultDocumentName(template.name, recipients[0]?.name);
+      const subject = emailSubject?.trim() || defaultEmailSubject(name);
       const onChecking = (done: number, total: number) => {
         if (transferId !== undefined) core.emit("transfer:progress", { transferId, kind: "checking", done, total });
       };
@@ -85,7 +87,7 @@ export function documentHandlers(
                 documentName: name,
                 serviceName: template.serviceName ?? template.name,
                 recipients,
-                ...(emailSubject === undefined ? {} : { emailSubject }),
+                emailSubject: subject,
               },
             },
           });

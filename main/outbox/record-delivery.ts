@@ -53,7 +53,7 @@ export function recordDelivery(
           result.templateId ?? null,
           asked.request.recipients,
           at,
-          { status: documentStatus },
+          { status: documentStatus, serviceName: upload.templateName },
         );
         core.records.documents.add(recorded.document);
       }
@@ -68,7 +68,7 @@ export function recordDelivery(
           asked.request.templateId,
           asked.request.recipients,
           at,
-          { status: documentStatus },
+          { status: documentStatus, serviceName: asked.request.serviceName },
         );
         core.records.documents.add(recorded.document);
       }

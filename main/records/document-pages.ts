@@ -97,7 +97,11 @@ function batchesOf(
   return found;
 }
 
-/** Each template the account's documents name: how many, and the newest one's time and name (newest first). */
+/**
+ * Each template the account's documents name: how many, and the newest one's time and name (newest first). The name
+ * is the service's when known (the template's own name there, the best guess for adding the template by its ID),
+ * else Signdesk's.
+ */
 export function templateUse(db: DatabaseSync, accountId: string): TemplateUse[] {
   const rows = db
     .prepare(
@@ -106,7 +110,8 @@ export function templateUse(db: DatabaseSync, accountId: string): TemplateUse[] 
     )
     .all(accountId) as { template_id: string; n: number; latest_ms: number }[];
   const newest = db.prepare(
-    "SELECT name, sent_at FROM documents WHERE account_id = ? AND template_id = ? ORDER BY sent_ms DESC, id DESC LIMIT 1",
+    "SELECT COALESCE(service_name, name) AS name, sent_at FROM documents WHERE account_id = ? AND template_id = ? " +
+      "ORDER BY sent_ms DESC, id DESC LIMIT 1",
   );
   return rows.map((row) => {
     const latest = newest.get(accountId, row.template_id) as { name: string; sent_at: string };

@@ -23,6 +23,8 @@ export interface DocumentPatch {
   /** null clears it. */
   statusProblem?: DocumentRecord["statusProblem"] | null;
   unknownMembers?: DocumentRecord["unknownMembers"] | null;
+  /** The name the service gives the document now (Signdesk's own name, `name`, never changes with it). */
+  serviceName?: string;
   /** A status change to add to the history. */
   appendHistory?: { status: string; at: string };
   schedule?: CheckSchedule;
@@ -31,6 +33,7 @@ export interface DocumentPatch {
 /** What the tracker reads of a document before applying an answer. */
 export interface DocumentBrief {
   name: string;
+  serviceName: string | null;
   lastStatus: string;
   finished: boolean;
   hasFinalPdf: boolean;
@@ -51,6 +54,8 @@ export interface DocumentRow {
   account_id: string;
   pdf_id: string;
   name: string;
+  /** Absent in a row read from a database older than the column (a damaged one being salvaged). */
+  service_name?: string | null;
   template_id: string | null;
   sent_at: string;
   sent_ms: number;
@@ -67,7 +72,7 @@ export interface DocumentRow {
 }
 
 export const documentColumns =
-  "id, account_id, pdf_id, name, template_id, sent_at, sent_ms, last_status, last_checked_at, finished, " +
+  "id, account_id, pdf_id, name, service_name, template_id, sent_at, sent_ms, last_status, last_checked_at, finished, " +
   "has_final_pdf, imported, status_problem, unknown_members, next_check_at, check_interval_ms, polled_at";
 
 const timeOf = (iso: string) => {
@@ -147,6 +152,7 @@ export class DocumentRecords extends SqliteTable {
     if (patch.hasFinalPdf !== undefined) set("has_final_pdf", patch.hasFinalPdf ? 1 : 0);
     if (patch.statusProblem !== undefined) set("status_problem", json(patch.statusProblem));
     if (patch.unknownMembers !== undefined) set("unknown_members", json(patch.unknownMembers));
+    if (patch.serviceName !== undefined) set("service_name", patch.serviceName);
     if (patch.schedule !== undefined) {
       set("next_check_at", patch.schedule.nextCheckAt);
       set("check_interval_ms", patch.schedule.intervalMs);
@@ -199,13 +205,22 @@ export class DocumentRecords extends SqliteTable {
   /** What a check compares an answer with; undefined when there is no such document. */
   brief(accountId: string, pdfId: string): DocumentBrief | undefined {
     const row = this.statement(
-      "SELECT name, last_status, finished, has_final_pdf, status_problem FROM documents WHERE account_id = ? AND pdf_id = ?",
+      "SELECT name, service_name, last_status, finished, has_final_pdf, status_problem FROM documents " +
+        "WHERE account_id = ? AND pdf_id = ?",
     ).get(accountId, pdfId) as
-      | { name: string; last_status: string; finished: number; has_final_pdf: number; status_problem: string | null }
+      | {
+          name: string;
+          service_name: string | null;
+          last_status: string;
+          finished: number;
+          has_final_pdf: number;
+          status_problem: string | null;
+        }
       | undefined;
     if (row === undefined) return undefined;
     return {
       name: row.name,
+      serviceName: row.service_name,
       lastStatus: row.last_status,
       finished: row.finished === 1,
       hasFinalPdf: row.has_final_pdf === 1,
@@ -297,14 +312,16 @@ export class DocumentRecords extends SqliteTable {
 
   private insert(record: DocumentRecord): boolean {
     const result = this.statement(
-      "INSERT INTO documents (account_id, pdf_id, name, sort_name, template_id, sent_at, sent_ms, last_status, " +
-        "status_rank, last_checked_at, finished, has_final_pdf, imported, status_problem, unknown_members, " +
-        "next_check_at, check_interval_ms, polled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL) " +
+      "INSERT INTO documents (account_id, pdf_id, name, service_name, sort_name, template_id, sent_at, sent_ms, " +
+        "last_status, status_rank, last_checked_at, finished, has_final_pdf, imported, status_problem, unknown_members, " +
+        "next_check_at, check_interval_ms, polled_at) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL) " +
         "ON CONFLICT (account_id, pdf_id) DO NOTHING",
     ).run(
       record.accountId,
       record.pdfId,
       record.name,
+      record.serviceName ?? null,
       sortKey(record.name),
       record.templateId,
       record.sentAt,
@@ -359,6 +376,7 @@ export class DocumentRecords extends SqliteTable {
       statusHistory: history.map(({ status, at }) => ({ status, at })),
       imported: row.imported === 1,
     };
+    if (row.service_name !== undefined && row.service_name !== null) record.serviceName = row.service_name;
     if (row.status_problem !== null) record.statusProblem = JSON.parse(row.status_problem);
     if (row.unknown_members !== null) record.unknownMembers = JSON.parse(row.unknown_members);
     return record;

@@ -21,6 +21,8 @@ const terminalSql = terminalStatuses.map((status) => `'${status}'`).join(", ");
  *
  * Version 4 tracks again the documents that earlier imports took for finished because the listing gave them a
  * `publicUrl` (a link that exists before anyone signs): imported, no final PDF known, no terminal status.
+ *
+ * Version 5 keeps the name the service gives each document beside Signdesk's own (documentServiceNames).
  */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
   {
@@ -207,7 +209,24 @@ export const migrations: readonly { version: number; name: string; sql: string }
           AND lower(trim(last_status)) NOT IN (${terminalSql});
     `,
   },
+  documentServiceNames(5),
 ];
+
+/**
+ * The name the service gives each document (`service_name`; NULL: not known yet), kept beside `name`, which is
+ * Signdesk's own: the service names every document after its template, while a send is named for its recipient. An
+ * imported document's name is the service's already. Self-contained, so that its number can change at a merge.
+ */
+function documentServiceNames(version: number) {
+  return {
+    version,
+    name: "the name the service gives each document, beside Signdesk's own",
+    sql: `
+      ALTER TABLE documents ADD COLUMN service_name TEXT;
+      UPDATE documents SET service_name = name WHERE imported = 1;
+    `,
+  };
+}
 
 /** Applies the migrations the database has not had yet; answers the version it is now at. */
 export function migrate(db: DatabaseSync, now: () => number = Date.now): number {

@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { DocumentRecordSchema, TemplateRecordSchema, WebhookRecordSchema } from "../../common/records";
 import { countOf } from "../../common/salvage";
-import { DocumentRecords, type DocumentRow, documentColumns } from "./document-records";
+import { DocumentRecords, type DocumentRow } from "./document-records";
 import type { Records } from "./records";
 
 /**
@@ -44,7 +44,8 @@ function salvageDocuments(source: DatabaseSync, records: Records): number {
   let saved = 0;
   try {
     const reader = new DocumentRecords(source);
-    for (const row of source.prepare(`SELECT ${documentColumns} FROM documents ORDER BY id`).iterate()) {
+    // Every column there is: a database older than a column (service_name) is salvaged too.
+    for (const row of source.prepare("SELECT * FROM documents ORDER BY id").iterate()) {
       try {
         const parsed = DocumentRecordSchema.safeParse(reader.recordOf(row as unknown as DocumentRow));
         if (parsed.success && records.documents.add(parsed.data)) saved += 1;

@@ -100,8 +100,14 @@ describeWith(["chromium", "secret-service"], "the Documents and Send screens, ag
     await typeInto("E-mail", "Buyer", "ada@example.com");
     await typeInto("Name", "Seller", "Bo Seller");
     await typeInto("E-mail", "Seller", "ADA@example.com");
+    // Then the document's name, made from the template's and the first recipient's, and the subject made from it.
     await page().keyboard.press("Tab");
-    expect(await focused()).toMatchObject({ label: "E-mail subject (optional)" });
+    expect(await focused()).toMatchObject({ label: "Document name" });
+    await expect(page().getByLabel("Document name").inputValue()).resolves.toBe("Sale – Ada Buyer");
+    await page().keyboard.press("Tab");
+    expect(await focused()).toMatchObject({ label: "E-mail subject" });
+    await expect(page().getByLabel("E-mail subject").inputValue()).resolves.toBe("Please sign: Sale – Ada Buyer");
+    await page().keyboard.press("ControlOrMeta+A");
     await page().keyboard.type("Please sign the sale");
     await page().keyboard.press("Enter");
 
@@ -141,7 +147,7 @@ describeWith(["chromium", "secret-service"], "the Documents and Send screens, ag
 
     // Escape returns to the list, focus on the document; the list shows it pending.
     await page().keyboard.press("Escape");
-    await poll(async () => (await focused()).text).toBe("Sale");
+    await poll(async () => (await focused()).text).toBe("Sale – Ada Buyer");
     const row = page().locator(`tr[data-pdf-id="${sentId}"]`);
     await expect(row.textContent()).resolves.toContain("Ada Buyer, Bo Seller");
     await expect(row.locator(".status-badge").textContent()).resolves.toContain("Waiting for signatures");
@@ -179,10 +185,13 @@ describeWith(["chromium", "secret-service"], "the Documents and Send screens, ag
     const saved = page().getByRole("status").filter({ hasText: "Saved" });
     await saved.waitFor({ timeout: 20_000 });
     const files = await readdir(app.downloadsDir);
-    expect(files).toEqual(["Sale - signed.pdf"]);
-    const bytes = await readFile(path.join(app.downloadsDir, "Sale - signed.pdf"));
+    // Saved under the document's own name.
+    expect(files).toEqual(["Sale – Ada Buyer - signed.pdf"]);
+    const bytes = await readFile(path.join(app.downloadsDir, "Sale – Ada Buyer - signed.pdf"));
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    await expect(saved.locator("code").textContent()).resolves.toBe(path.join(app.downloadsDir, "Sale - signed.pdf"));
+    await expect(saved.locator("code").textContent()).resolves.toBe(
+      path.join(app.downloadsDir, "Sale – Ada Buyer - signed.pdf"),
+    );
     const progress = async () =>
       (await page().evaluate(() => (window as unknown as { __downloads: unknown[] }).__downloads)) as {
         transferId: string;
@@ -255,7 +264,7 @@ describeWith(["chromium", "secret-service"], "the Documents and Send screens, ag
     await page().getByRole("heading", { level: 1, name: "Sale" }).waitFor();
     await poll(() => badge().textContent()).toBe("✓Signed · Finished");
     await page().keyboard.press("Escape");
-    await poll(async () => (await focused()).text).toBe("Sale");
+    await poll(async () => (await focused()).text).toBe("Sale – Ada Buyer");
   });
 
   it("says while the service cannot be reached, and tries again on request", async () => {

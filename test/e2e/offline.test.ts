@@ -19,6 +19,7 @@ import {
   runId,
   sendDocument,
   sendTemplateFromTemplates,
+  sentDocumentName,
   signThroughPage,
   slow,
   waitForAllSaved,
@@ -123,7 +124,7 @@ describeWith(["chromium", "secret-service"], "the app while its service is down,
     const queued = page.getByRole("status").filter({ hasText: "Queued." });
     await queued.waitFor(slow);
     await expect(queued.textContent()).resolves.toContain(
-      `Cannot reach ${url}: connection refused (gave up after 4 attempts). “${name}” is in the Outbox. It will be sent when Sandbox is reachable.`,
+      `Cannot reach ${url}: connection refused (gave up after 4 attempts). “${sentDocumentName(name, [third])}” is in the Outbox. It will be sent when Sandbox is reachable.`,
     );
     expect(app.core.records.documents.all().map((record) => record.pdfId)).toEqual([signedLater, declinedLater]);
 
@@ -151,7 +152,7 @@ describeWith(["chromium", "secret-service"], "the app while its service is down,
     // What was queued went out once the service answered, once.
     await expect.poll(() => app.core.records.documents.all().length, slow).toBe(3);
     const sentLater = app.core.records.documents.all().find((record) => record.recipients[0]?.email === third.email);
-    expect(sentLater?.name).toBe(name);
+    expect(sentLater?.name).toBe(sentDocumentName(name, [third]));
     await expectRowStatus(page, sentLater?.pdfId ?? "", "Waiting for signatures");
     expect(problems).toEqual([]);
   }, 300_000);

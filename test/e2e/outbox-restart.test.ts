@@ -18,6 +18,7 @@ import {
   placeField,
   runId,
   sendTemplateFromTemplates,
+  sentDocumentName,
   signThroughPage,
   slow,
   waitForAllSaved,
@@ -65,7 +66,9 @@ describeWith(["chromium", "secret-service"], "the outbox across a restart of the
     await sendTemplateFromTemplates(first.page, name);
     await fillSendForm(first.page, name, [tenant]);
     await first.page.getByRole("button", { name: "Send", exact: true }).click();
-    await queuedConfirmation(first.page, name);
+    // The send waits under the document's own name: the template's and its recipient's.
+    const sentName = sentDocumentName(name, [tenant]);
+    await queuedConfirmation(first.page, sentName);
     const addendum = `Addendum ${id}`;
     await goTo(first.page, "Templates");
     await dropPdfOnWindow(first.page, `${addendum}.pdf`, await makePdf([{}]));
@@ -77,7 +80,7 @@ describeWith(["chromium", "secret-service"], "the outbox across a restart of the
     await dialog.getByRole("button", { name: "Create template", exact: true }).click();
     await queuedConfirmation(first.page, addendum);
     expect(first.core.outbox.list(accountId).waiting.map((item) => [item.kind, item.title, item.state])).toEqual([
-      ["sendFromTemplate", name, "queued"],
+      ["sendFromTemplate", sentName, "queued"],
       ["createTemplate", addendum, "queued"],
     ]);
 
@@ -102,14 +105,14 @@ describeWith(["chromium", "secret-service"], "the outbox across a restart of the
     const sent = second.core.outbox.list(accountId).done;
     expect(sent.map((item) => [item.title, item.state])).toEqual(
       expect.arrayContaining([
-        [name, "sent"],
+        [sentName, "sent"],
         [addendum, "sent"],
       ]),
     );
     const documents = second.core.records.documents
       .all()
       .filter((record) => record.recipients[0]?.email === tenant.email);
-    expect(documents).toHaveLength(1);
+    expect(documents.map((record) => record.name)).toEqual([sentName]);
     const pdfId = documents[0]?.pdfId ?? "";
     const key = await second.core.accounts.apiKey(accountId);
     const listed = (await (await fetch(`${url}/getAllDocuments`, { headers: { "x-api-key": key } })).json()) as {

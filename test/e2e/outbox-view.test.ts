@@ -8,7 +8,7 @@ import { addressOfLength } from "../support/email-addresses";
 import { axeInBothThemes, collectPageProblems } from "../support/page-checks";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
-import { fillSendForm, goTo, type Party, runId, slow, waitForEditor } from "../support/round-trip";
+import { fillSendForm, goTo, type Party, runId, sentDocumentName, slow, waitForEditor } from "../support/round-trip";
 import { ServiceOutage } from "../support/service-outage";
 
 /** Where the screenshots of the axe checks are saved, to look at (not compared). */
@@ -109,7 +109,9 @@ describeWith(["chromium", "secret-service"], "the Outbox view, and what was queu
     // Send: the confirmation says what waits and why; the sidebar counts it.
     const tenant: Party = { label: "Tenant", name: "Tess Tenant", email: `tess.${id}@example.com` };
     const sent = await sendQueued(page(), lease, tenant);
-    expect(sent).toMatch(queuedWhileDown(lease));
+    // The send waits under its document's name: the template's and the recipient's.
+    const leaseSend = sentDocumentName(lease, [tenant]);
+    expect(sent).toMatch(queuedWhileDown(leaseSend));
     // The form is gone: the confirmation takes the focus, and says it.
     await poll(focusedText).toBe(sent);
     await axeInBothThemes(page(), "send-queued", shots);
@@ -140,14 +142,16 @@ describeWith(["chromium", "secret-service"], "the Outbox view, and what was queu
     await poll(() => page().locator(".outbox-notice").textContent()).toMatch(
       new RegExp(`^Sandbox cannot be reached: ${refused()} They will be sent when it answers\\.Retry now$`),
     );
-    await poll(() => waiting().locator("h3").allTextContents()).toEqual([lease, draftName]);
-    await expect(item(lease).textContent()).resolves.toContain(
+    await poll(() => waiting().locator("h3").allTextContents()).toEqual([leaseSend, draftName]);
+    await expect(item(leaseSend).textContent()).resolves.toContain(
       `Document from a template, sent to Tess Tenant <${tenant.email}> · queued just now`,
     );
     await expect(item(draftName).textContent()).resolves.toContain("New template · queued just now");
     await expect(waiting().locator(".status-badge").allTextContents()).resolves.toEqual(["◷Queued", "◷Queued"]);
     // Queued items can be cancelled (and named by what stops); nothing is offered to send again yet.
-    await expect(item(lease).getByRole("button").allTextContents()).resolves.toEqual([`Cancel sending “${lease}”`]);
+    await expect(item(leaseSend).getByRole("button").allTextContents()).resolves.toEqual([
+      `Cancel sending “${leaseSend}”`,
+    ]);
     await expect(item(draftName).getByRole("button").allTextContents()).resolves.toEqual([
       `Cancel creating “${draftName}”`,
     ]);
@@ -156,7 +160,7 @@ describeWith(["chromium", "secret-service"], "the Outbox view, and what was queu
     // Documents and Templates show what waits for them.
     await goTo(page(), "Documents");
     const queuedSends = page().getByRole("list", { name: "Queued (1)" }).getByRole("listitem");
-    await poll(() => queuedSends.textContent()).toContain(lease);
+    await poll(() => queuedSends.textContent()).toContain(leaseSend);
     await expect(queuedSends.textContent()).resolves.toContain("Document from a template, sent to Tess Tenant");
     await expect(queuedSends.locator(".status-badge").textContent()).resolves.toBe("◷Queued");
     // The Templates screen still shows the editor, as it was left.
@@ -177,7 +181,7 @@ describeWith(["chromium", "secret-service"], "the Outbox view, and what was queu
     await page().keyboard.press("Enter");
     await poll(() => waiting().count()).toBe(1);
     await poll(focusedId).toMatch(/^outbox-item-/);
-    await expect(page().evaluate(() => document.activeElement?.textContent)).resolves.toBe(lease);
+    await expect(page().evaluate(() => document.activeElement?.textContent)).resolves.toBe(leaseSend);
     await nav().getByRole("button", { name: "Outbox Ctrl+5, 1 waiting" }).waitFor(slow);
     await poll(() => doneItem(draftName).textContent()).toContain("Cancelled: nothing was sent.");
     await expect(doneItem(draftName).locator(".status-badge").textContent()).resolves.toBe("–Cancelled");
@@ -191,12 +195,12 @@ describeWith(["chromium", "secret-service"], "the Outbox view, and what was queu
         .count(),
     ).resolves.toBe(0);
     await poll(() => page().getByText("Nothing waits to be sent.").count()).toBe(1);
-    await poll(() => doneItem(lease).filter({ hasText: "Document from a template" }).textContent()).toMatch(
+    await poll(() => doneItem(leaseSend).filter({ hasText: "Document from a template" }).textContent()).toMatch(
       /Sent: document [0-9a-f-]{36}, listed in Documents\.$/,
     );
     await expect(page().locator(".outbox-notice").count()).resolves.toBe(0);
     const [record] = app.core.records.documents.all();
-    expect(record).toMatchObject({ name: lease, recipients: [{ name: tenant.name, email: tenant.email }] });
+    expect(record).toMatchObject({ name: leaseSend, recipients: [{ name: tenant.name, email: tenant.email }] });
     expect(app.core.records.templates.all().map((template) => template.name)).toEqual([lease]);
     await goTo(page(), "Documents");
     await page().locator(`tr[data-pdf-id="${record?.pdfId}"]`).waitFor(slow);
@@ -219,30 +223,33 @@ describeWith(["chromium", "secret-service"], "the Outbox view, and what was queu
     await page().reload();
     await page().getByTestId("app-version").waitFor(slow);
     await outage.stop();
-    await sendQueued(page(), ghost, { label: "Signer", name: "Sam Signer", email: `sam.${id}@example.com` });
+    const sam: Party = { label: "Signer", name: "Sam Signer", email: `sam.${id}@example.com` };
+    await sendQueued(page(), ghost, sam);
+    // Its item is named as its document would be; changing its recipients below keeps the name it was sent under.
+    const ghostSend = sentDocumentName(ghost, [sam]);
     await nav().getByRole("button", { name: "Outbox Ctrl+5, 1 waiting" }).waitFor(slow);
     await outage.start();
     await nav().getByRole("button", { name: "Outbox Ctrl+5, 1 waiting, 1 failed" }).waitFor(slow);
 
     await openOutbox();
     await expect(page().getByTestId("outbox-summary").textContent()).resolves.toBe("1 waiting for Sandbox, 1 failed.");
-    const failed = item(ghost);
+    const failed = item(ghostSend);
     await poll(() => failed.locator(".status-badge").textContent()).toBe("✕Failed");
     await expect(failed.locator(".outbox-message").textContent()).resolves.toContain("Template not found.");
     await expect(failed.getByRole("button").allTextContents()).resolves.toEqual([
-      `Send again “${ghost}”`,
-      `Change recipients… “${ghost}”`,
-      `Cancel sending “${ghost}”`,
+      `Send again “${ghostSend}”`,
+      `Change recipients… “${ghostSend}”`,
+      `Cancel sending “${ghostSend}”`,
     ]);
     await axeInBothThemes(page(), "outbox-failed", shots);
 
     // Change recipients: the form starts with what was sent, and checks as the Send screen does.
     const change = failed.getByRole("button", { name: /^Change recipients/ });
-    const form = page().getByRole("form", { name: `Change the recipients of “${ghost}”` });
+    const form = page().getByRole("form", { name: `Change the recipients of “${ghostSend}”` });
     // "Keep the recipients" closes the form, and the focus goes back to the button that opened it.
     await change.click();
     await form.getByRole("button", { name: "Keep the recipients" }).click();
-    await poll(focusedText).toBe(`Change recipients… “${ghost}”`);
+    await poll(focusedText).toBe(`Change recipients… “${ghostSend}”`);
     await expect(form.count()).resolves.toBe(0);
     await change.click();
     const signer = form.getByRole("group", { name: "Recipient 1" });
@@ -278,17 +285,17 @@ describeWith(["chromium", "secret-service"], "the Outbox view, and what was queu
     await poll(() => failed.locator(".status-badge").textContent()).toBe("✕Failed");
 
     // "Send again": once more, refused once more.
-    await failed.getByRole("button", { name: `Send again “${ghost}”` }).click();
+    await failed.getByRole("button", { name: `Send again “${ghostSend}”` }).click();
     await poll(() => failed.textContent()).toContain(`tried ${tries + 2} times`);
     await poll(() => failed.locator(".status-badge").textContent()).toBe("✕Failed");
 
     // Cancel: the last item goes, and the heading takes the focus.
-    await failed.getByRole("button", { name: `Cancel sending “${ghost}”` }).click();
+    await failed.getByRole("button", { name: `Cancel sending “${ghostSend}”` }).click();
     await poll(() => page().getByText("Nothing waits to be sent.").count()).toBe(1);
     await poll(focusedId).toBe("outbox-title");
     await poll(() => page().getByTestId("outbox-count").count()).toBe(0);
-    await expect(doneItem(ghost).textContent()).resolves.toContain("Cancelled: nothing was sent.");
-    expect(app.core.records.documents.all().map((record) => record.name)).not.toContain(ghost);
+    await expect(doneItem(ghostSend).textContent()).resolves.toContain("Cancelled: nothing was sent.");
+    expect(app.core.records.documents.all().map((record) => record.name)).not.toContain(ghostSend);
     expect(problems).toEqual([]);
   }, 240_000);
 

@@ -53,6 +53,8 @@ describeWith(["chromium", "secret-service"], "README.md's Quick start, step by s
   const id = runId();
   const me = { name: "Quinn Starter", email: `quinn.${id}@example.com` };
   const documentName = `Quick start ${id}`;
+  /** What Signdesk names the document sent from it: the template's name and the first recipient's. */
+  const sentName = `${documentName} – ${me.name}`;
   let signing: Page | undefined;
   let inbox: Page | undefined;
   const problems: string[] = [];
@@ -121,7 +123,7 @@ describeWith(["chromium", "secret-service"], "README.md's Quick start, step by s
         await (await ui(recipient, "label", "Name")).fill(me.name);
         await (await ui(recipient, "label", "E-mail")).fill(me.email);
         await (await ui(page(), "button", "Send")).click();
-        await page().getByRole("heading", { level: 1, name: documentName, exact: true }).waitFor(slow);
+        await page().getByRole("heading", { level: 1, name: sentName, exact: true }).waitFor(slow);
       },
     },
     {
@@ -167,7 +169,7 @@ describeWith(["chromium", "secret-service"], "README.md's Quick start, step by s
         await (await ui(page(), "button", "Download")).click();
         await page().getByRole("status").filter({ hasText: "Saved" }).waitFor(slow);
         await ui(page(), "button", "Show in folder");
-        expect(await readdir(app.downloadsDir)).toEqual([`${documentName} - signed.pdf`]);
+        expect(await readdir(app.downloadsDir)).toEqual([`${sentName} - signed.pdf`]);
       },
     },
     {

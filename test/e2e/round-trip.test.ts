@@ -43,7 +43,7 @@ describeWith(["chromium", "secret-service"], "the round trip in the real app, in
     });
     // One click saved one file, in the downloads folder the core was given.
     expect(path.dirname(outcome.savedPath)).toBe(app.downloadsDir);
-    expect(await readdir(app.downloadsDir)).toEqual([`${outcome.documentName} - signed.pdf`]);
+    expect(await readdir(app.downloadsDir)).toEqual([`${outcome.signedDocumentName} - signed.pdf`]);
     // What the app recorded agrees with what the window showed.
     const records = app.core.records.documents.all();
     expect(records.find((record) => record.pdfId === outcome.signedPdfId)).toMatchObject({

@@ -212,19 +212,20 @@ describeWith(
       await sign(partlyId, "ada@example.com", { fields: signatures["ada@example.com"] });
       await sign(signedId, "cy@example.com", { fields: signatures["cy@example.com"] });
       await sign(declinedId, "uma@example.com", { decline: true });
+      // Each send is named after its template and first recipient; the one sent with its template, after it alone.
       await reachStatuses(
-        "Office lease: declined",
+        "Office lease – Uma Tenant: declined",
         "Office lease: pending",
-        "Purchase agreement: partially_signed",
-        "Purchase agreement: partially_signed",
+        "Purchase agreement – Ada Buyer: partially_signed",
+        "Purchase agreement – Cy Buyer: partially_signed",
       );
       // The signed one is seen partly signed first: its history has three steps.
       await sign(signedId, "dee@example.com", { fields: signatures["dee@example.com"] });
       await reachStatuses(
-        "Office lease: declined",
+        "Office lease – Uma Tenant: declined",
         "Office lease: pending",
-        "Purchase agreement: partially_signed",
-        "Purchase agreement: signed (final PDF)",
+        "Purchase agreement – Ada Buyer: partially_signed",
+        "Purchase agreement – Cy Buyer: signed (final PDF)",
       );
 
       await bridgeCall(page(), "webhooksRegister", {
@@ -349,7 +350,7 @@ describeWith(
       await buyer.getByLabel("E-mail").fill("gil@example.com");
       await seller.getByLabel("Name").fill("Hal Seller");
       await seller.getByLabel("E-mail").fill("hal@example.com");
-      await page().getByLabel("E-mail subject (optional)").fill("Please sign: purchase of the workshop");
+      await page().getByLabel("E-mail subject").fill("Please sign: purchase of the workshop");
       await checkBothSchemes("send");
       await page().getByRole("button", { name: "Cancel" }).click();
       await page().locator("#documents-title").waitFor();

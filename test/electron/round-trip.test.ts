@@ -80,7 +80,7 @@ describeWith(["electron", "chromium", "secret-service"], "the round trip in the 
     });
     // Saved into Electron's downloads folder, under the document's name.
     const downloads = await app.evaluate(({ app: electronApp }) => electronApp.getPath("downloads"));
-    expect(outcome.savedPath).toBe(path.join(downloads, `${outcome.documentName} - signed.pdf`));
+    expect(outcome.savedPath).toBe(path.join(downloads, `${outcome.signedDocumentName} - signed.pdf`));
     // Still the one window: nothing of the round trip opened another.
     expect(app.windows()).toHaveLength(1);
     expect(problems).toEqual([]);

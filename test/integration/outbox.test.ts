@@ -72,7 +72,9 @@ describeWith("secret-service", "the outbox: offline sends go out once the servic
       expect(answer).toMatchObject({ ok: false, error: { code: "queued" } });
       if (!answer.ok && index === 0) {
         expect(answer.error.message).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:\d+: connection refused\b/);
-        expect(answer.error.message).toMatch(/“Offer” is in the Outbox\. It will be sent when Gated is reachable\.$/);
+        expect(answer.error.message).toMatch(
+          /“Offer – Q 0” is in the Outbox\. It will be sent when Gated is reachable\.$/,
+        );
       }
     }
     const queued = await outbox();

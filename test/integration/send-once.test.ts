@@ -88,7 +88,8 @@ describeWith("secret-service", "a send is made once, whatever happens to its ans
     expect(fault.count("/createFromTemplate")).toBe(1);
     const created = newDocuments(before);
     expect(created.map((document) => document.id)).toEqual([record.pdfId]);
-    expect(record).toMatchObject({ name: templateName, templateId, recipients: [ada] });
+    // Named, as every send, after its template and first recipient.
+    expect(record).toMatchObject({ name: `${templateName} – ${ada.name}`, templateId, recipients: [ada] });
     expect(await recorded(record.pdfId)).toHaveLength(1);
     // The person was told it was being checked.
     expect(checking("send-504")[0]).toMatchObject({ done: 1, total: scheduleMs.length });
@@ -123,7 +124,7 @@ describeWith("secret-service", "a send is made once, whatever happens to its ans
     fault.plan("/createFromTemplate", { kind: "proxy-then-reset" });
     const record = await app.call("documentsSend", { templateId, recipients: [ada, bo].slice(0, 1) });
     expect(newDocuments(before).map((document) => document.id)).toEqual([record.pdfId]);
-    expect(record).toMatchObject({ name: templateName, recipients: [ada] });
+    expect(record).toMatchObject({ name: `${templateName} – ${ada.name}`, recipients: [ada] });
   });
 
   it("a service that acts slowly, after the app gave up waiting, has its document found on a later look", async () => {

@@ -101,7 +101,13 @@ describeWith("secret-service", "templates added by their ID", () => {
       { name: "Bo Receiver", email: "bo@example.com" },
     ];
     const sent = await app.call("documentsSend", { templateId: outsideId, recipients, emailSubject: "NDA" });
-    expect(sent).toMatchObject({ name: "Mutual NDA", templateId: outsideId, recipients, imported: false });
+    expect(sent).toMatchObject({
+      name: "Mutual NDA – Ada Discloser",
+      serviceName: "Mutual NDA",
+      templateId: outsideId,
+      recipients,
+      imported: false,
+    });
     // The service made it from that template and e-mailed both.
     const outbox = (await callApi(running.url, "GET", "/_sandbox/outbox", { key: running.key })).body as {
       messages: { to: string; pdf_id: string; subject: string }[];
@@ -135,7 +141,8 @@ describeWith("secret-service", "templates added by their ID", () => {
 
     expect(await app.call("templatesRemove", { templateId: outsideId })).toBeNull();
     expect((await app.call("templatesList")).map((template) => template.templateId)).toEqual([appMadeId]);
-    // Its document stays listed, and names the ID: offered to add again.
+    // Its document stays listed, and names the ID: offered to add again, under the service's name for its document
+    // (the template's), not Signdesk's for the send.
     expect(await app.call("templatesSeenIds")).toEqual([
       { templateId: outsideId, documentCount: 1, latestName: "Mutual NDA", latestAt: expect.any(String) },
     ]);

@@ -67,7 +67,7 @@ describeWith("secret-service", "managing templates and naming sends", () => {
     expect(await app.call("templatesList")).toEqual([renamed]);
   });
 
-  it("names a sent document as asked, else after its template", async () => {
+  it("names a sent document as asked, else after its template and first recipient", async () => {
     const [template] = await app.call("templatesList");
     if (template === undefined) throw new Error("no template");
     const named = await app.call("documentsSend", {
@@ -86,7 +86,7 @@ describeWith("secret-service", "managing templates and naming sends", () => {
       templateId: template.templateId,
       recipients: [{ name: "Bo", email: "bo@example.com" }],
     });
-    expect(plain.name).toBe("Offer 2031");
+    expect(plain.name).toBe("Offer 2031 – Bo");
     expect(
       await app.invoke("documentsSend", { templateId: template.templateId, recipients, documentName: "a\nb" }),
     ).toMatchObject({ ok: false, error: { code: "invalid_argument" } });

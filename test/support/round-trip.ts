@@ -274,11 +274,16 @@ export async function fillSendForm(page: Page, templateName: string, parties: re
   }
 }
 
-/** Sends from the Send screen; answers the new document's id, read from its details. */
+/**
+ * Sends from the Send screen under the name it offers (the template's and the first recipient's); answers the new
+ * document's id, read from its details.
+ */
 export async function sendDocument(page: Page, templateName: string, parties: readonly Party[]): Promise<string> {
   await fillSendForm(page, templateName, parties);
+  const name = sentDocumentName(templateName, parties);
+  await expect(page.getByLabel("Document name").inputValue()).resolves.toBe(name);
   await page.getByRole("button", { name: "Send", exact: true }).click();
-  await page.getByRole("heading", { level: 1, name: templateName, exact: true }).waitFor(slow);
+  await page.getByRole("heading", { level: 1, name, exact: true }).waitFor(slow);
   await expect.poll(() => detailBadge(page).textContent(), slow).toContain("Waiting for signatures");
   const details = page.locator(".document-detail");
   for (const party of parties) {
@@ -292,6 +297,11 @@ export async function sendDocument(page: Page, templateName: string, parties: re
       .textContent()) ?? "";
   expect(pdfId).not.toBe("");
   return pdfId;
+}
+
+/** What Signdesk names a document sent from `templateName` to `parties` when the person does not name it. */
+export function sentDocumentName(templateName: string, parties: readonly Party[]): string {
+  return `${templateName} – ${parties[0]?.name ?? ""}`;
 }
 
 /** The Sandbox inbox's message to `party` for the document, on the Accounts screen (after "Refresh inbox"). */
@@ -421,7 +431,10 @@ export function openSigningPageIn(context: BrowserContext): RoundTripHost["openS
 }
 
 export interface RoundTripOutcome {
+  /** The template's name, which the service (its signing pages, the audit page) gives the documents. */
   documentName: string;
+  /** Signdesk's name for the signed document (the template's and its first recipient's): its file is named so. */
+  signedDocumentName: string;
   signedPdfId: string;
   declinedPdfId: string;
   savedPath: string;
@@ -512,7 +525,8 @@ export async function runRoundTrip(host: RoundTripHost): Promise<RoundTripOutcom
   await saved.waitFor(slow);
   const savedPath = (await saved.locator("code.saved-path").textContent()) ?? "";
   host.onSaved(savedPath);
-  expect(savedPath.endsWith(`${documentName} - signed.pdf`)).toBe(true);
+  const signedDocumentName = sentDocumentName(documentName, [buyer, seller]);
+  expect(savedPath.endsWith(`${signedDocumentName} - signed.pdf`)).toBe(true);
   await expect(page.getByRole("button", { name: "Download again" }).count()).resolves.toBe(1);
   // The details say the saved file carries the sandbox's seal over every byte, and which certificate made it.
   const seal = page.getByRole("status").filter({ hasText: "Sealed and intact." });
@@ -582,7 +596,7 @@ export async function runRoundTrip(host: RoundTripHost): Promise<RoundTripOutcom
   expect(deliveriesFor(receiver.received, declinedPdfId)).toEqual([]);
 
   for (const opened of [buyerPage, sellerPage, declinePage]) await opened.close();
-  return { documentName, signedPdfId: pdfId, declinedPdfId, savedPath };
+  return { documentName, signedDocumentName, signedPdfId: pdfId, declinedPdfId, savedPath };
 }
 
 function deliveriesFor(received: readonly ReceivedEvent[], pdfId: string): ReceivedEvent[] {

@@ -1,13 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import type { JournalRowInput } from "../../main/bulk/bulk-journal";
 import { DocumentRecords } from "../../main/records/document-records";
 import { migrate, migrations } from "../../main/records/migrations";
 import { salvageDatabase } from "../../main/records/salvage-database";
-import { pendingDocument } from "../support/document-record";
+import { addFirstVersionDocument, recordsAtVersion } from "../support/older-records";
 import { tempRecords } from "../support/temp-records";
 
 const disposers: (() => Promise<void>)[] = [];
@@ -124,17 +123,10 @@ describe("the records database's second migration", () => {
   it("adds bulk send's tables (and the outbox's) to a version 1 database, keeping its documents", async () => {
     const folder = await mkdtemp(path.join(tmpdir(), "signdesk-migrate-"));
     disposers.push(() => rm(folder, { recursive: true, force: true }));
-    const db = new DatabaseSync(path.join(folder, "records.sqlite"), { enableForeignKeyConstraints: true });
+    // As the first release left it: version 1 only.
+    const db = recordsAtVersion(path.join(folder, "records.sqlite"), 1);
     try {
-      // As the first release left it: version 1 only.
-      const [first] = migrations;
-      if (first === undefined) throw new Error("no migrations");
-      db.exec(
-        "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
-      );
-      db.exec(first.sql);
-      db.prepare("INSERT INTO schema_migrations VALUES (1, ?, ?)").run(first.name, at);
-      new DocumentRecords(db).add(pendingDocument("kept"));
+      addFirstVersionDocument(db, { accountId: "acct", pdfId: "kept", name: "Lease kept", imported: false });
       expect(() => db.prepare("SELECT * FROM bulk_batches").all()).toThrow(/no such table/);
 
       expect(migrate(db)).toBe(migrations.at(-1)?.version);

@@ -261,6 +261,7 @@ export function BulkSendScreen({
                 <ReviewTable
                   rows={reviewed}
                   labels={labels}
+                  templateName={template?.name ?? ""}
                   onEdit={(row) => setEdits(new Map(edits).set(row.line, row))}
                   onLeaveOut={(line, out) => {
                     const next = new Set(leftOut);

@@ -83,7 +83,7 @@ export function ColumnMapping({ headers, labels, mapping, onChange }: ColumnMapp
           label="Document name column (optional)"
           headers={headers}
           value={mapping.documentName}
-          noneLabel="None: the template's name"
+          noneLabel="None: the template's name and the first recipient's"
           onChange={(documentName) => onChange({ ...mapping, documentName })}
         />
         <ColumnSelect
@@ -91,7 +91,7 @@ export function ColumnMapping({ headers, labels, mapping, onChange }: ColumnMapp
           label="E-mail subject column (optional)"
           headers={headers}
           value={mapping.emailSubject}
-          noneLabel="None: the service's subject"
+          noneLabel="None: “Please sign:” and the document's name"
           onChange={(emailSubject) => onChange({ ...mapping, emailSubject })}
         />
       </div>

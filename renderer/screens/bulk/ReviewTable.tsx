@@ -1,11 +1,14 @@
 import { useState } from "react";
 import type { BulkRow } from "../../../common/bulk";
+import { defaultDocumentName } from "../../../common/document-naming";
 import { Pager } from "../../components/Pager";
 import type { ReviewedRow } from "./bulk-review";
 
 interface ReviewTableProps {
   rows: readonly ReviewedRow[];
   labels: readonly string[];
+  /** Names a row's document when the file does not (with its first recipient's name). */
+  templateName: string;
   onEdit: (row: BulkRow) => void;
   onLeaveOut: (line: number, leftOut: boolean) => void;
 }
@@ -84,7 +87,7 @@ function RowEditor({
  * The file's rows as they will be sent: each with what is wrong with it (the Send screen's rules), fixable in place
  * or left out. Rows needing attention can be shown alone.
  */
-export function ReviewTable({ rows, labels, onEdit, onLeaveOut }: ReviewTableProps) {
+export function ReviewTable({ rows, labels, templateName, onEdit, onLeaveOut }: ReviewTableProps) {
   // Rows fixed here stay listed with them, so that the fix can be seen and changed.
   const attention = rows.filter((entry) => entry.problems.length > 0 || entry.leftOut || entry.edited);
   const [onlyAttention, setOnlyAttention] = useState(attention.length > 0);
@@ -159,7 +162,11 @@ export function ReviewTable({ rows, labels, onEdit, onLeaveOut }: ReviewTablePro
                       </span>
                     ))}
                   </td>
-                  <td>{entry.row.documentName ?? <span className="muted">the template's name</span>}</td>
+                  <td>
+                    {entry.row.documentName ?? (
+                      <span className="muted">{defaultDocumentName(templateName, entry.row.recipients[0]?.name)}</span>
+                    )}
+                  </td>
                   <td>
                     {entry.leftOut ? (
                       <span className="muted">Left out</span>

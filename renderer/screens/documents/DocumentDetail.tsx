@@ -83,7 +83,7 @@ export function DocumentDetail({
           <span aria-hidden="true">← </span>All documents
         </button>
         <div className="detail-title">
-          <h1 id="documents-title" tabIndex={-1} ref={heading}>
+          <h1 id="documents-title" tabIndex={-1} ref={heading} dir="auto">
             {record.name}
           </h1>
           <StatusBadge status={record.lastStatus} hasFinalPdf={record.hasFinalPdf} />
@@ -165,6 +165,15 @@ export function DocumentDetail({
               )}
             </dd>
           </div>
+          {/* The service calls every copy by its template's name; the heading is Signdesk's own name for it. */}
+          {record.serviceName !== undefined && record.serviceName !== record.name && (
+            <div>
+              <dt>Service name</dt>
+              <dd>
+                <bdi>{record.serviceName}</bdi>
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Document ID</dt>
             <dd>

@@ -162,7 +162,7 @@ export function DocumentsTable({ pages, place, caption, now, onOpen, onFilterBat
                     data-open-document={record.pdfId}
                     onClick={() => onOpen(record.pdfId)}
                   >
-                    {record.name}
+                    <bdi>{record.name}</bdi>
                   </button>
                   {record.imported && <span className="muted small"> · imported</span>}
                   <BatchTag batch={pages.batchOf(record.pdfId)} onFilter={onFilterBatch} />

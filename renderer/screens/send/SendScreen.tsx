@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
+import { defaultDocumentName } from "../../../common/document-naming";
 import { queuedCode } from "../../../common/outbox";
-import { DocumentNameSchema, maxRecordNameLength, nameProblem } from "../../../common/record-names";
+import { DocumentNameSchema, nameProblem } from "../../../common/record-names";
 import type { TemplateRecord } from "../../../common/records";
 import type { IpcError } from "../../../common/result";
 import { templateVersions } from "../../../common/template-versions";
@@ -19,6 +20,8 @@ import {
   recentRecipients,
 } from "../../recipients/recipients";
 import "../documents/documents.css";
+import { DocumentNameFields } from "./DocumentNameFields";
+import { editsForNewTemplate, followDefaults, type NamingEdits, namingOf } from "./document-naming";
 import "./send.css";
 
 interface SendScreenProps {
@@ -47,9 +50,8 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
   const [documents] = useResource(() => bridge.documentsList({ sort: "newest", limit: 200 }), [bridge]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [entries, setEntries] = useState<RecipientEntry[]>([]);
-  const [subject, setSubject] = useState("");
-  /** The document's name as typed; null: the chosen template's name. */
-  const [documentName, setDocumentName] = useState<string | null>(null);
+  /** The document's name and e-mail subject as typed; null: each follows its default (common/document-naming.ts). */
+  const [naming, setNaming] = useState<NamingEdits>(followDefaults);
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
   /** Set while the service is asked whether a send whose answer was lost was made. */
@@ -89,7 +91,8 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
   const rows = labels.map((_, index) => entries[index] ?? blankEntry);
   const problems = checkRecipients(rows, labels);
   const shownProblems = attempted ? problems : [];
-  const name = documentName ?? template?.name ?? "";
+  const shownNaming = namingOf(naming, template?.name ?? "", rows[0]?.name ?? "");
+  const name = shownNaming.name;
   const nameWrong = nameProblem(DocumentNameSchema, name);
   const shownNameProblem = attempted ? nameWrong : null;
   const known = useMemo(
@@ -128,7 +131,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
         templateId: template.templateId,
         recipients: rows.map((row) => ({ name: row.name.trim(), email: row.email.trim() })),
         documentName: name,
-        ...(subject.trim() === "" ? {} : { emailSubject: subject.trim() }),
+        ...(shownNaming.subject.trim() === "" ? {} : { emailSubject: shownNaming.subject.trim() }),
         transferId,
       });
       if (result.ok) onSent(result.value.pdfId);
@@ -213,7 +216,9 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
                 aria-describedby={`${ids}-template-about`}
                 onChange={(event) => {
                   setChosen(event.target.value);
-                  if (documentName === template.name) setDocumentName(null);
+                  setNaming(
+                    editsForNewTemplate(naming, shownNaming, defaultDocumentName(template.name, rows[0]?.name)),
+                  );
                   setServiceError(null);
                   setUnknownOutcome(false);
                 }}
@@ -266,41 +271,17 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
               ))}
             </fieldset>
 
-            <div className="form-field">
-              <label htmlFor={`${ids}-subject`}>E-mail subject (optional)</label>
-              <input
-                id={`${ids}-subject`}
-                value={subject}
-                maxLength={300}
-                disabled={sending}
-                onChange={(event) => setSubject(event.target.value)}
-              />
-            </div>
-
-            <div className="form-field">
-              <label htmlFor={`${ids}-document-name`}>Document name</label>
-              <input
-                id={`${ids}-document-name`}
-                value={name}
-                maxLength={maxRecordNameLength}
-                disabled={sending}
-                aria-invalid={shownNameProblem !== null}
-                aria-describedby={`${ids}-document-name-hint${shownNameProblem === null ? "" : ` ${ids}-document-name-problem`}`}
-                onChange={(event) => {
-                  setDocumentName(event.target.value);
-                  setServiceError(null);
-                }}
-              />
-              {shownNameProblem !== null && (
-                <span className="field-problem" id={`${ids}-document-name-problem`}>
-                  {shownNameProblem}
-                </span>
-              )}
-              <span id={`${ids}-document-name-hint`} className="muted small">
-                How Signdesk lists this document and names its signed PDF. Kept on this computer: the service takes no
-                name when sending, so it may show the template’s name.
-              </span>
-            </div>
+            <DocumentNameFields
+              idPrefix={ids}
+              naming={shownNaming}
+              disabled={sending}
+              nameProblem={shownNameProblem}
+              onName={(value) => {
+                setNaming({ ...naming, name: value });
+                setServiceError(null);
+              }}
+              onSubject={(value) => setNaming({ ...naming, subject: value })}
+            />
 
             {problemCount > 0 && (
               <p className="problem" role="alert">

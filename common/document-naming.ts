@@ -1,0 +1,36 @@
+import { readableText, shorten } from "./file-names";
+import { maxRecordNameLength } from "./record-names";
+
+/**
+ * The one rule for what a sent document is called when the person names it no other way, and for the subject its
+ * e-mail gets: the Send screen, main's documentsSend and bulk send all use these, so that every copy of a template
+ * reads as "<template> – <first recipient>" in Documents, notifications and the Outbox, and in the recipients' inbox.
+ */
+
+const separator = " – ";
+
+/** `text` within `max` UTF-16 units, cut between characters as the reader sees them and ended with "…" when cut. */
+function within(text: string, max: number): string {
+  return text.length <= max ? text : `${shorten(text, max - 1).trimEnd()}…`;
+}
+
+/**
+ * "<template> – <first recipient>", within the name limit (maxRecordNameLength) and free of what a name may not hold
+ * (line breaks, direction marks). The recipient's name tells copies apart, so when both do not fit, the template's
+ * name gives way first, down to half the room. Without a recipient's name yet: the template's name alone.
+ */
+export function defaultDocumentName(templateName: string, firstRecipientName = ""): string {
+  const template = readableText(templateName);
+  const recipient = readableText(firstRecipientName);
+  if (recipient === "") return within(template, maxRecordNameLength);
+  if (template === "") return within(recipient, maxRecordNameLength);
+  const room = maxRecordNameLength - separator.length;
+  const templateRoom = Math.max(room - recipient.length, Math.min(template.length, Math.floor(room / 2)));
+  const templatePart = within(template, templateRoom);
+  return `${templatePart}${separator}${within(recipient, room - templatePart.length)}`;
+}
+
+/** The subject offered for a document's e-mail (the person may change it). */
+export function defaultEmailSubject(documentName: string): string {
+  return `Please sign: ${documentName.trim()}`;
+}
