@@ -3,10 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DocumentRecord } from "../../common/records";
 import { DocumentRecords } from "../../main/records/document-records";
 import { migrate, migrations } from "../../main/records/migrations";
-import { pendingDocument } from "../support/document-record";
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -26,24 +24,43 @@ async function versionThree(): Promise<DatabaseSync> {
   return db;
 }
 
-const imported = (pdfId: string, overrides: Partial<DocumentRecord>) =>
-  pendingDocument(pdfId, { imported: true, finished: true, ...overrides });
+/** A document row as version 3's schema holds it (written with SQL: today's store writes later columns too). */
+function addRow(
+  db: DatabaseSync,
+  pdfId: string,
+  row: { status: string; finished: boolean; imported: boolean; hasFinalPdf?: boolean },
+): void {
+  db.prepare(
+    "INSERT INTO documents (account_id, pdf_id, name, sort_name, template_id, sent_at, sent_ms, last_status, " +
+      "status_rank, last_checked_at, finished, has_final_pdf, imported, next_check_at) " +
+      "VALUES ('acct', ?, ?, ?, NULL, '2026-11-01T09:00:00.000Z', 1793523600000, ?, 0, NULL, ?, ?, ?, ?)",
+  ).run(
+    pdfId,
+    `Lease ${pdfId}`,
+    `lease ${pdfId}`,
+    row.status,
+    row.finished ? 1 : 0,
+    row.hasFinalPdf === true ? 1 : 0,
+    row.imported ? 1 : 0,
+    row.finished ? null : 0,
+  );
+}
+
+const imported = (status: string, hasFinalPdf = false) => ({ status, finished: true, imported: true, hasFinalPdf });
 
 describe("the records database's migration of wrongly finished imports", () => {
   it("tracks again imported documents with no final PDF and no terminal status, and nothing else", async () => {
     const db = await versionThree();
     try {
-      const before = new DocumentRecords(db);
-      before.add(imported("pending-with-link", { lastStatus: "pending" }));
-      before.add(imported("partly-signed", { lastStatus: "partially_signed" }));
-      before.add(imported("signed-not-released", { lastStatus: "signed" }));
-      before.add(imported("unreported", { lastStatus: "" }));
-      before.add(imported("declined", { lastStatus: " Declined " }));
-      before.add(imported("voided", { lastStatus: "VOIDED" }));
-      before.add(imported("with-final", { lastStatus: "signed", hasFinalPdf: true }));
-      before.add(pendingDocument("sent-here-finished", { finished: true, lastStatus: "signed", hasFinalPdf: false }));
-      before.add(imported("already-tracked", { finished: false }));
-      expect(before.due(Date.now(), 100, null).map(({ pdfId }) => pdfId)).toEqual(["already-tracked"]);
+      addRow(db, "pending-with-link", imported("pending"));
+      addRow(db, "partly-signed", imported("partially_signed"));
+      addRow(db, "signed-not-released", imported("signed"));
+      addRow(db, "unreported", imported(""));
+      addRow(db, "declined", imported(" Declined "));
+      addRow(db, "voided", imported("VOIDED"));
+      addRow(db, "with-final", imported("signed", true));
+      addRow(db, "sent-here-finished", { status: "signed", finished: true, imported: false });
+      addRow(db, "already-tracked", { status: "pending", finished: false, imported: true });
 
       expect(migrate(db)).toBe(migrations.at(-1)?.version);
 
