@@ -347,7 +347,8 @@ export const events = {
   "documents:changed": DocumentChangeSchema,
   /**
    * Progress of an upload (template creation) or a download; "checking": a send's answer was lost and the
-   * service is being asked whether it was sent (`done` looks of `total`); "refresh": documents asked about of `total`;
+   * service is being asked whether it was sent (`done` looks of `total`); "refresh": documents asked about of `total`
+   * (told once the service has answered, and never with nothing to check: until then the service is being reached);
    * "import": documents read from the service's list so far (`total` null: the list's length is not known).
    */
   "transfer:progress": z.object({

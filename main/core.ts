@@ -36,7 +36,7 @@ export interface CoreOptions {
   /** Start the built-in sandbox and its account (true in the app). */
   embeddedSandbox?: boolean;
   tracker?: Partial<Pick<TrackerOptions, TrackerTiming>>;
-  client?: Partial<Omit<ServiceClientOptions, "baseUrl" | "apiKey">>;
+  client?: Partial<Omit<ServiceClientOptions, "baseUrl" | "apiKey" | "onRetry">>;
   now?: () => number;
   log?: (message: string) => void;
   /** Bulk send's pace (tests shorten its waits). */
@@ -140,7 +140,13 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     let client = clients.get(key);
     if (client === undefined) {
       client = observedClient(
-        createServiceClient({ ...options.client, baseUrl: account.baseUrl, apiKey: () => accounts.apiKey(account.id) }),
+        createServiceClient({
+          ...options.client,
+          baseUrl: account.baseUrl,
+          apiKey: () => accounts.apiKey(account.id),
+          // The banner says why at the first failed attempt, rather than after the retries (seconds later).
+          onRetry: (error) => connection.failed(account.id, error),
+        }),
         (call) => connection.observe(account.id, call),
       );
       clients.set(key, client);
