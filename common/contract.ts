@@ -35,6 +35,8 @@ const Nothing = z.null();
 const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "expected the file's bytes" });
 /** Correlates transfer:progress events with the call that started the transfer. */
 const TransferId = z.string().min(1).max(100);
+/** What the window may put on the clipboard: a short text (an ID, an address), never a document. */
+const CopiedText = z.string().min(1).max(1_000);
 
 export const AppInfoSchema = z.object({
   name: z.string(),
@@ -338,6 +340,15 @@ export const channels = {
   sandboxOutbox: { channel: channelNames.sandboxOutbox, args: NoArgs, result: z.array(OutboxMessageSchema) },
   /** A one-time address of the sandbox's inbox page that opens without the API key (sandbox/auth/inbox-access.ts). */
   sandboxInboxLink: { channel: channelNames.sandboxInboxLink, args: NoArgs, result: z.object({ url: z.url() }) },
+  /**
+   * Puts a short text (a template's ID) on the system clipboard. The window's own clipboard is refused (every
+   * permission is), so main writes it: Electron's clipboard in the app; "not_available" where there is none.
+   */
+  clipboardWriteText: {
+    channel: channelNames.clipboardWriteText,
+    args: z.object({ text: CopiedText }),
+    result: Nothing,
+  },
 } as const satisfies { [M in MethodName]: ChannelDefinition<(typeof channelNames)[M]> };
 
 export const events = {

@@ -6,7 +6,7 @@ import { AccountService } from "./accounts/accounts";
 import { checkConnection } from "./accounts/check-connection";
 import type { SecretStore } from "./accounts/keychain";
 import { BulkSender, type BulkSenderOptions } from "./bulk/bulk-sender";
-import type { Core, DesktopNotification, Emit, SendCheckOptions, ShellActions } from "./core-types";
+import type { ClipboardWriter, Core, DesktopNotification, Emit, SendCheckOptions, ShellActions } from "./core-types";
 import { describeChange } from "./documents/notifications";
 import { reimportDocuments } from "./documents/reimport-documents";
 import { defaultSendCheck } from "./documents/send-document";
@@ -33,6 +33,8 @@ export interface CoreOptions {
   emit: Emit;
   notify?: (notification: DesktopNotification) => void;
   shell?: ShellActions | null;
+  /** The system clipboard the window's copies go to (Electron's in the app). */
+  clipboard?: ClipboardWriter | null;
   /** Start the built-in sandbox and its account (true in the app). */
   embeddedSandbox?: boolean;
   tracker?: Partial<Pick<TrackerOptions, TrackerTiming>>;
@@ -222,6 +224,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     emit: options.emit,
     notify,
     shell: options.shell ?? null,
+    clipboard: options.clipboard ?? null,
     now,
     notices,
     locateSoffice,
