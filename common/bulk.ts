@@ -1,7 +1,11 @@
 import { z } from "zod";
-import { emailAddressProblem } from "./email-address";
+import {
+  checkRecipients,
+  comparableEmail as comparable,
+  type RecipientProblemKind,
+  recipientProblemList,
+} from "./recipient-checks";
 import { DocumentNameSchema, nameProblem } from "./record-names";
-import { maxRecipientNameLength as maxNameLength } from "./records";
 
 /** Rows one bulk send may hold: more is split into several files. */
 export const maxBulkRows = 10_000;
@@ -43,7 +47,14 @@ export interface BulkRowProblem {
   message: string;
 }
 
-const comparable = (email: string) => email.trim().toLowerCase();
+/** A recipient's problem as a row's: a missing address is one that cannot be used. */
+const bulkKinds: Record<RecipientProblemKind, BulkRowProblemKind> = {
+  name_missing: "name_missing",
+  name_too_long: "name_too_long",
+  email_missing: "email_invalid",
+  email_invalid: "email_invalid",
+  email_twice: "email_twice",
+};
 
 /**
  * What makes two rows "the same": their addresses (whatever their order or case) and their document name. Used for
@@ -69,7 +80,6 @@ export function checkBulkRows(
   labels: readonly string[] = [],
 ): { row: BulkRow; problems: BulkRowProblem[] }[] {
   const firstLine = new Map<string, number>();
-  const label = (index: number) => labels[index] || `Recipient ${index + 1}`;
   return rows.map((row) => {
     const problems: BulkRowProblem[] = [];
     if (row.recipients.length !== groupCount)
@@ -77,32 +87,9 @@ export function checkBulkRows(
         kind: "missing_recipient",
         message: `The template has ${groupCount} recipient ${groupCount === 1 ? "group" : "groups"}; this row names ${row.recipients.length}.`,
       });
-    const seen = new Set<string>();
-    for (const [index, recipient] of row.recipients.entries()) {
-      const name = recipient.name.trim();
-      if (name === "") problems.push({ kind: "name_missing", message: `${label(index)} has no name.` });
-      else if (name.length > maxNameLength)
-        problems.push({
-          kind: "name_too_long",
-          message: `${label(index)}'s name is too long (${name.length} characters; ${maxNameLength} at most).`,
-        });
-      const email = recipient.email.trim();
-      const wrong = email === "" ? { text: "is missing" } : emailAddressProblem(email);
-      if (wrong !== null)
-        problems.push({
-          kind: "email_invalid",
-          message:
-            email === ""
-              ? `${label(index)} has no e-mail address.`
-              : `${label(index)}'s e-mail address ${email} ${wrong.text}.`,
-        });
-      else if (seen.has(comparable(email)))
-        problems.push({
-          kind: "email_twice",
-          message: `${email} is given twice; each recipient needs their own address.`,
-        });
-      seen.add(comparable(email));
-    }
+    // The Send screen's check, each problem under the kind this table shows it as.
+    for (const problem of recipientProblemList(checkRecipients(row.recipients, labels)))
+      problems.push({ kind: bulkKinds[problem.kind], message: problem.message });
     if (row.documentName !== null) {
       const wrongName = nameProblem(DocumentNameSchema, row.documentName);
       if (wrongName !== null) problems.push({ kind: "document_name", message: `Document name: ${wrongName}` });

@@ -55,6 +55,7 @@ export const channelNames = {
   outboxEditRecipients: "outbox:editRecipients",
   sandboxOutbox: "sandbox:outbox",
   sandboxInboxLink: "sandbox:inboxLink",
+  clipboardWriteText: "clipboard:writeText",
 } as const;
 
 export const eventNames = [

@@ -35,6 +35,8 @@ const Nothing = z.null();
 const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "expected the file's bytes" });
 /** Correlates transfer:progress events with the call that started the transfer. */
 const TransferId = z.string().min(1).max(100);
+/** What the window may put on the clipboard: a short text (an ID, an address), never a document. */
+const CopiedText = z.string().min(1).max(1_000);
 
 export const AppInfoSchema = z.object({
   name: z.string(),
@@ -342,6 +344,15 @@ export const channels = {
   sandboxOutbox: { channel: channelNames.sandboxOutbox, args: NoArgs, result: z.array(OutboxMessageSchema) },
   /** A one-time address of the sandbox's inbox page that opens without the API key (sandbox/auth/inbox-access.ts). */
   sandboxInboxLink: { channel: channelNames.sandboxInboxLink, args: NoArgs, result: z.object({ url: z.url() }) },
+  /**
+   * Puts a short text (a template's ID) on the system clipboard. The window's own clipboard is refused (every
+   * permission is), so main writes it: Electron's clipboard in the app; "not_available" where there is none.
+   */
+  clipboardWriteText: {
+    channel: channelNames.clipboardWriteText,
+    args: z.object({ text: CopiedText }),
+    result: Nothing,
+  },
 } as const satisfies { [M in MethodName]: ChannelDefinition<(typeof channelNames)[M]> };
 
 export const events = {
@@ -351,7 +362,8 @@ export const events = {
   "documents:changed": DocumentChangeSchema,
   /**
    * Progress of an upload (template creation) or a download; "checking": a send's answer was lost and the
-   * service is being asked whether it was sent (`done` looks of `total`); "refresh": documents asked about of `total`;
+   * service is being asked whether it was sent (`done` looks of `total`); "refresh": documents asked about of `total`
+   * (told once the service has answered, and never with nothing to check: until then the service is being reached);
    * "import": documents read from the service's list so far (`total` null: the list's length is not known).
    */
   "transfer:progress": z.object({

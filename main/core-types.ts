@@ -38,6 +38,11 @@ export interface ShellActions {
   openPath(path: string): Promise<string>;
 }
 
+/** The system clipboard (Electron's in the app): text only, as the window copies it. */
+export interface ClipboardWriter {
+  writeText(text: string): void;
+}
+
 /** Everything the handlers work with, assembled once by startCore(). */
 export interface Core {
   settings: Settings;
@@ -62,6 +67,8 @@ export interface Core {
   emit: Emit;
   notify: (notification: DesktopNotification) => void;
   shell: ShellActions | null;
+  /** Absent in plain Node unless given (the Chromium harness gives one that keeps the text). */
+  clipboard: ClipboardWriter | null;
   now: () => number;
   /** What was wrong with stored data at start, each a sentence for the person (see AppInfo.notices). */
   notices: readonly string[];

@@ -6,7 +6,7 @@ import { AccountService } from "./accounts/accounts";
 import { checkConnection } from "./accounts/check-connection";
 import type { SecretStore } from "./accounts/keychain";
 import { BulkSender, type BulkSenderOptions } from "./bulk/bulk-sender";
-import type { Core, DesktopNotification, Emit, SendCheckOptions, ShellActions } from "./core-types";
+import type { ClipboardWriter, Core, DesktopNotification, Emit, SendCheckOptions, ShellActions } from "./core-types";
 import { describeChange } from "./documents/notifications";
 import { reimportDocuments } from "./documents/reimport-documents";
 import { defaultSendCheck } from "./documents/send-document";
@@ -33,10 +33,12 @@ export interface CoreOptions {
   emit: Emit;
   notify?: (notification: DesktopNotification) => void;
   shell?: ShellActions | null;
+  /** The system clipboard the window's copies go to (Electron's in the app). */
+  clipboard?: ClipboardWriter | null;
   /** Start the built-in sandbox and its account (true in the app). */
   embeddedSandbox?: boolean;
   tracker?: Partial<Pick<TrackerOptions, TrackerTiming>>;
-  client?: Partial<Omit<ServiceClientOptions, "baseUrl" | "apiKey">>;
+  client?: Partial<Omit<ServiceClientOptions, "baseUrl" | "apiKey" | "onRetry">>;
   now?: () => number;
   log?: (message: string) => void;
   /** Bulk send's pace (tests shorten its waits). */
@@ -140,7 +142,13 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     let client = clients.get(key);
     if (client === undefined) {
       client = observedClient(
-        createServiceClient({ ...options.client, baseUrl: account.baseUrl, apiKey: () => accounts.apiKey(account.id) }),
+        createServiceClient({
+          ...options.client,
+          baseUrl: account.baseUrl,
+          apiKey: () => accounts.apiKey(account.id),
+          // The banner says why at the first failed attempt, rather than after the retries (seconds later).
+          onRetry: (error) => connection.failed(account.id, error),
+        }),
         (call) => connection.observe(account.id, call),
       );
       clients.set(key, client);
@@ -216,6 +224,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     emit: options.emit,
     notify,
     shell: options.shell ?? null,
+    clipboard: options.clipboard ?? null,
     now,
     notices,
     locateSoffice,

@@ -5,6 +5,7 @@ import { draftSaveProblem } from "./drafts/draft-errors";
 import { HandlerError } from "./handler-error";
 import { accountHandlers } from "./handlers/accounts";
 import { bulkHandlers } from "./handlers/bulk";
+import { clipboardHandlers } from "./handlers/clipboard";
 import { documentHandlers } from "./handlers/documents";
 import { draftHandlers } from "./handlers/drafts";
 import { libreOfficeHandlers } from "./handlers/libreoffice";
@@ -71,6 +72,7 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       ...webhookHandlers(core),
       ...outboxHandlers(core),
       ...sandboxHandlers(core),
+      ...clipboardHandlers(core),
     },
     { onUnexpectedError: deps.onUnexpectedError, describeRefusal },
   );

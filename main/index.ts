@@ -1,5 +1,5 @@
 import path from "node:path";
-import { app, type BrowserWindow, session, shell } from "electron";
+import { app, type BrowserWindow, clipboard, session, shell } from "electron";
 import { osKeychain } from "./accounts/keychain";
 import { type RunningCore, startCore } from "./core";
 import type { Dispatcher } from "./dispatch";
@@ -74,6 +74,7 @@ async function startAppCore(): Promise<Dispatcher> {
     },
     notify: (notification) => showDesktopNotification(notification, () => mainWindow),
     shell: { showItemInFolder: (file) => shell.showItemInFolder(file), openPath: (file) => shell.openPath(file) },
+    clipboard: { writeText: (text) => clipboard.writeText(text) },
     log: (message) => console.warn(`[signdesk] ${message}`),
   });
   return createHandlers({

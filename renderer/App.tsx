@@ -181,6 +181,7 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
           {screen === "documents" && sending === null && bulk === null && (
             <DocumentsScreen
               bridge={bridge}
+              accountName={info?.activeAccount?.name ?? null}
               openDocumentId={openDocument}
               onOpenDocumentHandled={clearOpenDocument}
               onSend={() => setSending({ templateId: null })}

@@ -16,8 +16,9 @@ export function connectionView(core: Core, accountId: string) {
 
 /**
  * "Refresh now": checks the active account's unfinished documents (or these), telling progress as "refresh"
- * transfer:progress events. With nothing to check, the service is still asked once (the Test connection call),
- * so that what is said about the connection is true.
+ * transfer:progress events from the service's first answer on (until then the window says it is reaching the
+ * service: a count of none asked yet would read as nothing to do). With nothing to check, the service is still asked
+ * once (the Test connection call), so that what is said about the connection is true; no count is told then.
  */
 export async function refreshDocuments(
   core: Core,
@@ -26,9 +27,24 @@ export async function refreshDocuments(
 ): Promise<RefreshOutcome> {
   const account = core.activeAccount();
   const targets = pdfIds ?? core.records.documents.unfinishedIds(account.id).map((entry) => entry.pdfId);
-  const summary = await core.tracker.refreshNow(targets, (done, total) => {
-    if (transferId !== undefined) core.emit("transfer:progress", { transferId, kind: "refresh", done, total });
+  let counted: { done: number; total: number } | null = null;
+  let answered = false;
+  const tell = () => {
+    if (transferId !== undefined && answered && counted !== null && counted.total > 0)
+      core.emit("transfer:progress", { transferId, kind: "refresh", ...counted });
+  };
+  // Any answer from the service (a refusal too) shows it is there: the count starts.
+  const stopWatching = core.connection.watch(account.id, (state) => {
+    if (!state.reachable || answered) return;
+    answered = true;
+    tell();
   });
+  const summary = await core.tracker
+    .refreshNow(targets, (done, total) => {
+      counted = { done, total };
+      tell();
+    })
+    .finally(stopWatching);
   let reason = summary.reason;
   if (summary.total === 0) {
     // One small question: a known document's details (any answer shows the service is there), else the list, read

@@ -63,7 +63,10 @@ export function documentHandlers(
 
     documentsSend: ({ templateId, recipients, emailSubject, documentName, transferId }) => {
       const { account, template } = activeTemplate(core, templateId);
-      checkSendRecipients(recipients, template.groups.length);
+      checkSendRecipients(
+        recipients,
+        template.groups.map((group) => group.label),
+      );
       // createFromTemplate takes no name (API-SPEC.md 4.2): the name is Signdesk's own, offered as the subject.
       const name = documentName ?? defaultDocumentName(template.name, recipients[0]?.name);
       const subject = emailSubject?.trim() || defaultEmailSubject(name);

@@ -32,7 +32,11 @@ export function templateHandlers(core: Core): Pick<HandlerImplementations, "temp
     const account = core.activeAccount();
     const draft = await core.drafts.open(draftId);
     const fields = draftToWireFields(draft, account.coordinateOrigin);
-    if (send !== undefined) checkSendRecipients(send.recipients, draft.groups.length);
+    if (send !== undefined)
+      checkSendRecipients(
+        send.recipients,
+        draft.groups.map((group) => group.label),
+      );
     const upload = {
       draftId,
       templateName: draft.name,

@@ -3,6 +3,7 @@ import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Account } from "../../common/accounts";
 import { canCancel, type OutboxItem, type OutboxList, type OutboxSummary, outboxStates } from "../../common/outbox";
+import { checkRecipients, recipientProblemList } from "../../common/recipient-checks";
 import { HandlerError } from "../handler-error";
 import { kick } from "./background-drain";
 import { forgetFiles, forgetInBackground, secretKey } from "./item-files";
@@ -189,6 +190,9 @@ export class OutboxSender {
         "invalid_argument",
         `This send has ${request.request.recipients.length} recipient${request.request.recipients.length === 1 ? "" : "s"}; enter exactly as many.`,
       );
+    const labels = request.kind === "createAndSend" ? request.request.groups : [];
+    const [problem] = recipientProblemList(checkRecipients(recipients, labels));
+    if (problem !== undefined) throw new HandlerError("invalid_argument", problem.message);
     const changed = { kind: request.kind, request: { ...request.request, recipients } } as KindAndRequest;
     if (!this.journal.requeueWith(itemId, changed, this.ctx.at()))
       throw new HandlerError("invalid_state", "This item changed meanwhile.");

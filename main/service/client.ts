@@ -31,7 +31,7 @@ import { describeFailure } from "./describe-failure";
 import { type DocumentStreamOutcome, readDocumentStream } from "./document-stream";
 import { multipartBody } from "./multipart-upload";
 import { isRedirect, redirectTarget } from "./redirects";
-import { withRetries } from "./retry";
+import { type RetryPolicy, withRetries } from "./retry";
 import { ServiceError } from "./service-error";
 import { exchange, jsonBody, type RequestBody, TransportFailure } from "./transport";
 
@@ -48,6 +48,10 @@ export interface ServiceClientOptions {
   backoffBaseMs?: number;
   /** The longest Retry-After waited for; a longer one fails at once with `rate_limited`. 60 s. */
   maxRetryAfterMs?: number;
+  /** A GET's attempt failed and another follows (the connection learns of it before the last attempt ends). */
+  onRetry?: RetryPolicy["onRetry"];
+  /** Waits out the back-off between a GET's attempts (a timer unless given: tests order attempts with a gate). */
+  retryWait?: RetryPolicy["wait"];
 }
 
 export interface CallOptions {
@@ -207,6 +211,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       backoffBaseMs,
       maxRetryAfterMs,
       signal: call.options?.signal,
+      onRetry: options.onRetry,
+      wait: options.retryWait,
     });
   }
 

@@ -22,6 +22,7 @@ const initial: ConnectionState = { reachable: true, reason: null, lastSuccessAt:
  */
 export class Connection {
   private readonly states = new Map<string, ConnectionState>();
+  private readonly watchers = new Set<{ accountId: string; listener: (state: ConnectionState) => void }>();
 
   constructor(private readonly options: ConnectionOptions) {}
 
@@ -52,6 +53,13 @@ export class Connection {
     this.set(accountId, { ...this.state(accountId), reachable: false, reason });
   }
 
+  /** Calls `listener` with the account's state after each report (changed or not), until the answer is called. */
+  watch(accountId: string, listener: (state: ConnectionState) => void): () => void {
+    const watcher = { accountId, listener };
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
   /** Reports the outcome of `call` for the account, and passes it on unchanged. */
   async observe<T>(accountId: string, call: () => Promise<T>): Promise<T> {
     try {
@@ -68,6 +76,7 @@ export class Connection {
     const before = this.state(accountId);
     this.states.set(accountId, next);
     if (before.reachable !== next.reachable || before.reason !== next.reason) this.options.onChange(accountId, next);
+    for (const watcher of [...this.watchers]) if (watcher.accountId === accountId) watcher.listener(next);
   }
 }
 

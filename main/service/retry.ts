@@ -9,6 +9,10 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
   signal?: AbortSignal | undefined;
   random?: () => number;
+  /** An attempt failed and another follows: what the failure says is known before the last attempt ends. */
+  onRetry?: ((error: ServiceError) => void) | undefined;
+  /** Waits out a back-off; `sleep` unless given (a test orders the attempts with a gate of its own). */
+  wait?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 }
 
 /** Failures that another attempt of an idempotent request may fix. */
@@ -65,7 +69,8 @@ export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPol
         // As long as asked, plus a little jitter so that clients do not come back all at once.
         waitMs = askedMs + random() * Math.min(250, policy.backoffBaseMs);
       }
-      await sleep(waitMs, policy.signal);
+      policy.onRetry?.(error);
+      await (policy.wait ?? sleep)(waitMs, policy.signal);
     }
   }
 }

@@ -3,6 +3,7 @@ import { flipBoxY } from "../../common/coordinates";
 import type { Draft } from "../../common/draft";
 import { groupsWithoutFields, groupWithoutFieldsMessage } from "../../common/draft-checks";
 import { fieldBoxSizes } from "../../common/fields";
+import { checkRecipients, type RecipientInput, recipientProblemList } from "../../common/recipient-checks";
 import type { WireField } from "../../common/wire";
 import { HandlerError } from "../handler-error";
 
@@ -32,19 +33,18 @@ export function draftToWireFields(draft: Draft, origin: CoordinateOrigin): WireF
   });
 }
 
-/** One recipient per group, no address twice (the service would notify the same person twice). */
-export function checkSendRecipients(recipients: readonly { email: string }[], groupCount: number): void {
+/**
+ * One recipient per group, each passing the recipient check the forms make (common/recipient-checks.ts: a name, a
+ * valid address, no address twice, for the service would notify the same person twice); `labels` name the groups.
+ */
+export function checkSendRecipients(recipients: readonly RecipientInput[], labels: readonly string[]): void {
+  const groupCount = labels.length;
   if (recipients.length !== groupCount) {
     throw new HandlerError(
       "invalid_argument",
       `This template has ${groupCount} recipient group${groupCount === 1 ? "" : "s"}; enter exactly one recipient for each.`,
     );
   }
-  const seen = new Set<string>();
-  for (const { email } of recipients) {
-    const key = email.trim().toLowerCase();
-    if (seen.has(key))
-      throw new HandlerError("invalid_argument", `${email} is entered twice; each recipient needs their own address.`);
-    seen.add(key);
-  }
+  const [problem] = recipientProblemList(checkRecipients(recipients, labels));
+  if (problem !== undefined) throw new HandlerError("invalid_argument", problem.message);
 }

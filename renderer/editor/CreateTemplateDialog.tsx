@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { EventPayload, SigndeskApi } from "../../common/contract";
 import type { DraftGroup } from "../../common/draft";
 import { queuedCode } from "../../common/outbox";
+import { checkRecipients, recipientLabel, recipientProblemList } from "../../common/recipient-checks";
 import type { IpcError } from "../../common/result";
 import { CheckingNotice, ServiceFailure } from "../components/ServiceFailure";
-import { checkRecipients } from "../recipients/recipients";
+import { RecipientFields } from "../recipients/RecipientFields";
+import { blankEntry, type RecipientEntry } from "../recipients/recipients";
 
 interface CreateTemplateDialogProps {
   bridge: SigndeskApi;
@@ -31,11 +33,14 @@ export function CreateTemplateDialog({
   onQueued,
 }: CreateTemplateDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const ids = useId();
   const [send, setSend] = useState(false);
   const [autoRelease, setAutoRelease] = useState(true);
   const [subject, setSubject] = useState("");
-  const [recipients, setRecipients] = useState(() => groups.map(() => ({ name: "", email: "" })));
-  const [problems, setProblems] = useState<string[]>([]);
+  const [recipients, setRecipients] = useState<RecipientEntry[]>(() => groups.map(() => blankEntry));
+  /** Create was pressed: the problems are shown (and kept current as the fields change). */
+  const [attempted, setAttempted] = useState(false);
   const [progress, setProgress] = useState<Omit<EventPayload<"transfer:progress">, "transferId"> | null>(null);
   const [serviceError, setServiceError] = useState<IpcError | null>(null);
   /** The last upload's outcome is unknown: creating again is a choice made knowingly. */
@@ -47,20 +52,23 @@ export function CreateTemplateDialog({
     dialog.current?.showModal();
   }, []);
 
-  // The Send screen's own checks (renderer/recipients), one message per problem.
-  const check = (): string[] => {
-    if (!send) return [...blockers];
-    const labels = groups.map((group, index) => group.label || `Recipient ${index + 1}`);
-    const rows = checkRecipients(recipients, labels);
-    return [...blockers, ...rows.flatMap((row) => [row.name, row.email]).filter((text) => text !== undefined)];
-  };
+  // The Send screen's own check (common/recipient-checks.ts): each problem is marked on its field.
+  const labels = groups.map((group) => group.label);
+  const rowProblems = send ? checkRecipients(recipients, labels) : [];
+  const shownRows = attempted ? rowProblems : [];
+  const problems = attempted
+    ? [...blockers, ...recipientProblemList(rowProblems).map((problem) => problem.message)]
+    : [];
 
   const submit = async () => {
     if (underway.current) return;
-    const found = check();
-    setProblems(found);
+    setAttempted(true);
     setServiceError(null);
-    if (found.length > 0) return;
+    if (blockers.length > 0 || recipientProblemList(rowProblems).length > 0) {
+      // Take the person to the first field to correct.
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      return;
+    }
     underway.current = true;
     const transferId = crypto.randomUUID();
     const stop = bridge.on("transfer:progress", (event) => {
@@ -115,6 +123,7 @@ export function CreateTemplateDialog({
       onCancel={(event) => (busy ? event.preventDefault() : onClose())}
     >
       <form
+        ref={form}
         method="dialog"
         // The checks below name each problem; the browser's own would stop at the first, in its own words.
         noValidate
@@ -136,40 +145,17 @@ export function CreateTemplateDialog({
           {send && (
             <div className="recipients-form">
               {groups.map((group, index) => (
-                <div key={group.id} className="recipient-row">
-                  <span className="group-badge" style={{ backgroundColor: group.color }} aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <label>
-                    <span>{group.label}: name</span>
-                    <input
-                      value={recipients[index]?.name ?? ""}
-                      autoComplete="name"
-                      onChange={(event) =>
-                        setRecipients(
-                          recipients.map((entry, at) =>
-                            at === index ? { ...entry, name: event.target.value } : entry,
-                          ),
-                        )
-                      }
-                    />
-                  </label>
-                  <label>
-                    <span>{group.label}: e-mail</span>
-                    <input
-                      type="email"
-                      value={recipients[index]?.email ?? ""}
-                      autoComplete="email"
-                      onChange={(event) =>
-                        setRecipients(
-                          recipients.map((entry, at) =>
-                            at === index ? { ...entry, email: event.target.value } : entry,
-                          ),
-                        )
-                      }
-                    />
-                  </label>
-                </div>
+                <RecipientFields
+                  key={group.id}
+                  idPrefix={ids}
+                  index={index}
+                  label={recipientLabel(labels, index)}
+                  row={recipients[index] ?? blankEntry}
+                  problems={shownRows[index] ?? {}}
+                  onEdit={(field, value) =>
+                    setRecipients(recipients.map((entry, at) => (at === index ? { ...entry, [field]: value } : entry)))
+                  }
+                />
               ))}
               <label>
                 <span>E-mail subject (optional)</span>
@@ -179,11 +165,14 @@ export function CreateTemplateDialog({
           )}
         </fieldset>
         {problems.length > 0 && (
-          <ul className="problem" role="alert">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
+          // The alert around the list: on the <ul> itself, the role would hide that it is a list.
+          <div className="problem problem-list" role="alert">
+            <ul>
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </div>
         )}
         {serviceError !== null && (
           <ServiceFailure

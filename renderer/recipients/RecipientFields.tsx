@@ -1,4 +1,5 @@
-import type { RecipientEntry, RowProblems } from "./recipients";
+import type { RecipientRowProblems } from "../../common/recipient-checks";
+import type { RecipientEntry } from "./recipients";
 import "../screens/documents/documents.css";
 
 /** A recipient group's legend: its number (as on the editor's fields) and its label. */
@@ -21,8 +22,8 @@ interface RecipientFieldsProps {
   /** The recipient group's label: the fieldset's name. */
   label: string;
   row: RecipientEntry;
-  /** What is wrong with the row, shown under each field (checkRecipients). */
-  problems: RowProblems;
+  /** What is wrong with the row, shown under each field (common/recipient-checks.ts). */
+  problems: RecipientRowProblems;
   /** Ids of <datalist>s of known names and addresses to suggest. */
   nameList?: string;
   emailList?: string;
@@ -42,7 +43,7 @@ export function RecipientFields({
 }: RecipientFieldsProps) {
   const field = (name: "name" | "email") => {
     const id = `${idPrefix}-${name}-${index}`;
-    const problem = problems[name];
+    const problem = problems[name]?.message;
     return (
       <div className="form-field">
         <label htmlFor={id}>{name === "name" ? "Name" : "E-mail"}</label>

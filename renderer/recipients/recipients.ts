@@ -1,6 +1,5 @@
-import { emailAddressProblem } from "../../common/email-address";
+import { comparableEmail as emailKey } from "../../common/recipient-checks";
 import type { DocumentRecord } from "../../common/records";
-import { RecipientSchema } from "../../common/records";
 
 export interface RecipientEntry {
   name: string;
@@ -9,44 +8,7 @@ export interface RecipientEntry {
   filled?: "email" | "name";
 }
 
-export interface RowProblems {
-  name?: string;
-  email?: string;
-}
-
 export const blankEntry: RecipientEntry = { name: "", email: "" };
-
-const emailKey = (email: string) => email.trim().toLowerCase();
-
-/**
- * Problems with the recipients, one entry per row (as main and the service would refuse them): a name, a valid
- * e-mail address, and no address twice within a send.
- */
-export function checkRecipients(rows: readonly RecipientEntry[], labels: readonly string[]): RowProblems[] {
-  const firstUse = new Map<string, number>();
-  return rows.map((row, index) => {
-    const problems: RowProblems = {};
-    const label = labels[index] ?? `recipient ${index + 1}`;
-    if (row.name.trim() === "") problems.name = `Enter a name for ${label}.`;
-    else if (!RecipientSchema.shape.name.safeParse(row.name).success)
-      problems.name = `${label}'s name is too long (200 characters at most).`;
-    const email = row.email.trim();
-    const emailProblem = email === "" ? null : emailAddressProblem(email);
-    if (email === "") problems.email = `Enter an e-mail address for ${label}.`;
-    else if (emailProblem?.kind === "invalid") problems.email = `“${email}” is not a valid e-mail address.`;
-    else if (emailProblem !== null) problems.email = `${label}'s e-mail address ${emailProblem.text}.`;
-    else {
-      const earlier = firstUse.get(emailKey(email));
-      if (earlier === undefined) firstUse.set(emailKey(email), index);
-      else
-        problems.email = `${email} is already ${labels[earlier] ?? "another recipient"}'s address: each recipient needs their own.`;
-    }
-    return problems;
-  });
-}
-
-export const hasProblems = (problems: readonly RowProblems[]) =>
-  problems.some((row) => row.name !== undefined || row.email !== undefined);
 
 export interface KnownRecipient {
   name: string;

@@ -8,6 +8,7 @@ import { type AppHarness, openApp } from "../support/app-harness";
 import { bridgeCall } from "../support/bridge-call";
 import { actAsRecipient, checkBothThemes, templateThroughBridge } from "../support/documents-setup";
 import { describeWith } from "../support/requirements";
+import { chooseTemplateAction } from "../support/template-actions";
 
 const groups: DraftGroup[] = [{ id: "signer", label: "Candidate", color: "#0072b2" }];
 const fields: DraftField[] = [{ id: "accept", type: "Text", groupId: "signer", page: 1, x: 72, y: 600 }];
@@ -51,9 +52,7 @@ describeWith(["chromium", "secret-service"], "Send to many, in the app against t
       .getByRole("navigation", { name: "Main" })
       .getByRole("button", { name: /^Templates/ })
       .click();
-    await page()
-      .getByRole("button", { name: `Send to many… ${template.name}` })
-      .click();
+    await chooseTemplateAction(page(), template.name, "Send to many…");
     await page().locator("#bulk-title").waitFor();
     await page()
       .getByLabel("CSV file")

@@ -80,8 +80,8 @@ async function createDraft(
 /**
  * Replaces, in the page's text and fields, what differs between runs: relative times ("just now", "2 minutes
  * ago") become "just now", ids (UUIDs) fixed ones numbered in order of appearance, the sandbox's port a fixed
- * one, signing links' secrets a fixed string; hides the status bar (the port again). Only text nodes' values
- * and inputs' values are changed, which React overwrites without harm when it renders again.
+ * one, signing links' secrets a fixed string; hides the status bar (the port again). Only text nodes' values,
+ * titles and inputs' values are changed, which React overwrites without harm when it renders again.
  */
 async function neutralise(page: Page): Promise<void> {
   await page.evaluate((origin) => {
@@ -105,9 +105,17 @@ async function neutralise(page: Page): Promise<void> {
           ids.set(id.toLowerCase(), placeholder);
           return placeholder;
         })
+        // A template's ID as its row shows it: its first characters.
+        .replace(/\b[0-9a-f]{8}…/g, "00000000…")
         .replace(relativeTime, "just now");
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    // Titles too, in their place among the texts: a template's whole ID is its short ID's title, and numbered there.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      if (node instanceof Element) {
+        const title = node.getAttribute("title");
+        if (title !== null && fixed(title) !== title) node.setAttribute("title", fixed(title));
+        continue;
+      }
       const text = node.nodeValue ?? "";
       const next = fixed(text);
       if (next !== text) node.nodeValue = next;

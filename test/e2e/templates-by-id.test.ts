@@ -5,6 +5,7 @@ import { axeInBothThemes, collectPageProblems } from "../support/page-checks";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { callApi, templateForm } from "../support/sandbox";
+import { chooseTemplateAction } from "../support/template-actions";
 
 /** Where the screenshots of the dialog are saved, to look at (not compared). */
 const shots = process.env.TEMPLATES_BY_ID_SCREENSHOTS_DIR ?? "/tmp";
@@ -129,9 +130,7 @@ describeWith(["chromium", "secret-service"], "“Add a template by ID” on the 
       .getByRole("button", { name: /^Templates/ })
       .click();
     await page().locator("#templates-title").waitFor();
-    await page()
-      .getByRole("button", { name: /^Remove… Mutual NDA/ })
-      .click();
+    await chooseTemplateAction(page(), "Mutual NDA", "Remove…");
     const confirm = page().getByRole("dialog", { name: "Remove “Mutual NDA”?" });
     await confirm.getByRole("button", { name: "Remove from list" }).click();
     await confirm.waitFor({ state: "detached" });

@@ -7,6 +7,7 @@ import { axeInBothThemes, collectPageProblems } from "../support/page-checks";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { matchBaseline } from "../support/screenshots";
+import { chooseTemplateAction } from "../support/template-actions";
 
 /** Where the screenshots of each state are saved, to look at (not compared). */
 const shots = process.env.TEMPLATES_MANAGE_SCREENSHOTS_DIR ?? "/tmp";
@@ -74,10 +75,10 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
   it("lists each template's groups and last use, and renames it in Signdesk only", async () => {
     await poll(() => templateRows().count()).toBe(1);
     await expect(templateRows().first().textContent()).resolves.toContain(
-      `Recipient groups: Tenant, Landlord · created just now · not sent yet · ${first.templateId}`,
+      `Recipient groups: Tenant, Landlord · created just now · not sent yet · ID ${first.templateId.slice(0, 8)}…`,
     );
 
-    await page().getByRole("button", { name: "Rename… Lease" }).click();
+    await chooseTemplateAction(page(), "Lease", "Rename…");
     const dialog = page().getByRole("dialog", { name: "Rename “Lease”" });
     await dialog.waitFor();
     const name = dialog.getByLabel("Name");
@@ -149,7 +150,7 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
   });
 
   it("makes a new version from the draft, which supersedes the old one in the list", async () => {
-    await page().getByRole("button", { name: "New version from its draft (Lease 2031)" }).click();
+    await chooseTemplateAction(page(), "Lease 2031", "New version from its draft");
     await page().getByRole("button", { name: "Create template…" }).waitFor(slow);
     await page().getByRole("button", { name: "Create template…" }).click();
     const create = page().getByRole("dialog", { name: "Create template" });
@@ -169,7 +170,7 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
     const earlierList = row.getByRole("list", { name: "Earlier versions of Lease" });
     await expect(earlierList.isVisible()).resolves.toBe(true);
     await expect(earlierList.textContent()).resolves.toContain(
-      `Version 1: “Lease 2031” · created just now · last sent just now · ${first.templateId}`,
+      `Version 1: “Lease 2031” · created just now · last sent just now · ID ${first.templateId.slice(0, 8)}…`,
     );
     await checkBothThemes("templates-versions");
 
@@ -198,7 +199,7 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
   });
 
   it("removes the newest version from the list only, and the earlier one takes its place", async () => {
-    await page().getByRole("button", { name: "Remove… Lease", exact: true }).click();
+    await chooseTemplateAction(page(), "Lease", "Remove…");
     const confirm = page().getByRole("dialog", { name: "Remove “Lease”?" });
     await confirm.waitFor();
     await expect(confirm.textContent()).resolves.toContain("The template itself stays at the service");
@@ -224,7 +225,7 @@ describeWith(["chromium", "secret-service"], "Managing templates, naming sends, 
   it("says so when the template's draft was deleted", async () => {
     await page().getByRole("button", { name: "Delete Lease" }).click();
     await page().getByText("No drafts yet.").waitFor(slow);
-    await page().getByRole("button", { name: "New version from its draft (Lease 2031)" }).click();
+    await chooseTemplateAction(page(), "Lease 2031", "New version from its draft");
     await page()
       .getByRole("alert")
       .filter({ hasText: "has been deleted, so there is no draft to make a new version from" })

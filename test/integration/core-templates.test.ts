@@ -135,7 +135,7 @@ describeWith("secret-service", "creating a template from a draft", () => {
       ]),
     ).toMatchObject({
       ok: false,
-      error: { message: "ADA@example.com is entered twice; each recipient needs their own address." },
+      error: { message: "ADA@example.com is already Buyer's address: each recipient needs their own." },
     });
     expect(
       await send([

@@ -409,6 +409,7 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
       outboxCancel: { itemId: outboxItem.itemId },
       outboxRetry: { itemId: outboxItem.itemId },
       outboxEditRecipients: { itemId: outboxItem.itemId, recipients },
+      clipboardWriteText: { text: templateId },
     });
   });
 

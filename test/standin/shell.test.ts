@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { channelNames, methodNames } from "../../common/channels";
 import { contentSecurityPolicy } from "../../common/csp";
 import { type PageServer, startPageServer } from "../support/page-server";
+import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { slow } from "../support/round-trip";
 import { launchStandinApp, type StandinApp, type StandinState } from "../support/standin-app";
@@ -280,6 +281,36 @@ describeWith(
     it("navigates from the View menu", async () => {
       await app.control({ op: "menu-click", itemId: "navigate-webhooks" });
       await page.getByRole("heading", { level: 1, name: "Webhooks" }).waitFor(slow);
+      expect(problems).toEqual([]);
+    });
+
+    it("copies a template's ID with Electron's clipboard, in main: the window's own clipboard is refused", async () => {
+      // As in Electron with every permission denied, the page may not write to the clipboard itself.
+      expect((await state()).records.permissionRequests).toContainEqual({
+        permission: "clipboard-sanitized-write",
+        origin: "app://signdesk",
+        granted: false,
+      });
+      const templateId = await page.evaluate(
+        async (bytes) => {
+          const bridge = window.signdesk;
+          if (bridge === undefined) throw new Error("no bridge");
+          const created = await bridge.draftsCreateFromFile({ fileName: "Lease.pdf", bytes: new Uint8Array(bytes) });
+          if (!created.ok) throw new Error(created.error.message);
+          const groupId = created.value.groups[0]?.id ?? "";
+          const fields = [{ id: "sign", type: "Signature" as const, groupId, page: 1, x: 72, y: 600 }];
+          const saved = await bridge.draftsSave({ draft: { ...created.value, fields } });
+          if (!saved.ok) throw new Error(saved.error.message);
+          const made = await bridge.templatesCreate({ draftId: created.value.id, transferId: "copy-id" });
+          if (!made.ok) throw new Error(made.error.message);
+          return made.value.template.templateId;
+        },
+        Array.from(await makePdf([{}])),
+      );
+      await app.control({ op: "menu-click", itemId: "navigate-templates" });
+      await page.getByRole("button", { name: "Copy ID of Lease" }).click();
+      await page.getByRole("status").filter({ hasText: "Template ID copied." }).waitFor(slow);
+      expect((await state()).clipboard).toEqual({ text: templateId, selection: "" });
       expect(problems).toEqual([]);
     });
   },

@@ -52,6 +52,8 @@ export interface AppHarness {
   persisted: PersistedApp;
   /** Quits like the app does (the core closes), keeping the data: `openApp({reopen: persisted})` continues. */
   quit(): Promise<void>;
+  /** The system clipboard main writes to (Electron's in the app; here one that keeps the last text). */
+  clipboard: { readText(): string };
   /** Sends one of main's events to the page, as webContents.send does in Electron. */
   emit<E extends EventName>(event: E, payload: EventPayload<E>): Promise<void>;
   close(): Promise<void>;
@@ -89,6 +91,13 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
   const downloadsDir = options.reopen?.downloadsDir ?? (await mkdtemp(path.join(tmpdir(), "signdesk-downloads-")));
   const keychainService = options.reopen?.keychainService ?? `signdesk-test-${randomUUID()}`;
   let page: Page | null = null;
+  let copied = "";
+  const clipboard = {
+    writeText: (text: string) => {
+      copied = text;
+    },
+    readText: () => copied,
+  };
   const core = await startCore({
     userDataDir,
     downloadsDir,
@@ -103,6 +112,7 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
         )
         .catch(() => {});
     },
+    clipboard,
     ...options.core,
   });
   options.onCore?.(core);
@@ -143,6 +153,7 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
         [event, encodeBytes(payload)] as const,
       );
     },
+    clipboard,
     persisted: { userDataDir, downloadsDir, keychainService },
     async quit() {
       await browser.close();

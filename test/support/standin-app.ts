@@ -72,6 +72,8 @@ export interface StandinState {
   protocols: { privileged: { scheme: string; privileges: Record<string, boolean> }[]; handled: string[] };
   menu: unknown;
   notifications: { title: string; body: string }[];
+  /** What the app wrote to Electron's clipboard (the stand-in's). */
+  clipboard: { text: string; selection: string };
   records: {
     openExternal: string[];
     showItemInFolder: string[];

@@ -87,7 +87,8 @@ describe("the rows of a file", () => {
       ]),
     ).toEqual([[], ["name_missing"], ["email_invalid"], ["email_invalid"], ["name_too_long"], ["document_name"]]);
     const [entry] = checkBulkRows([row(4, [["Bo", "bo-at-example.com"]])], 1, new Set(), ["Candidate"]);
-    expect(entry?.problems[0]?.message).toBe("Candidate's e-mail address bo-at-example.com is not valid.");
+    // In the Send screen's words (common/recipient-checks.ts).
+    expect(entry?.problems[0]?.message).toBe("“bo-at-example.com” is not a valid e-mail address.");
   });
 
   it("flag one address twice in a row, and a row's repeat naming the first line", () => {

@@ -59,4 +59,17 @@ describe("the connection state every request reports to", () => {
     connection.failed("a", new TypeError("bad"));
     expect(changes).toEqual([]);
   });
+
+  it("tells a watcher of an account every report, changed or not, until it stops watching", () => {
+    const { connection } = setUp();
+    const seen: boolean[] = [];
+    const stop = connection.watch("a", (state) => seen.push(state.reachable));
+    connection.failed("a", refused);
+    connection.failed("a", refused);
+    connection.succeeded("b");
+    connection.succeeded("a");
+    stop();
+    connection.failed("a", refused);
+    expect(seen).toEqual([false, false, true]);
+  });
 });

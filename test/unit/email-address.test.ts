@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EmailAddressSchema, emailAddressProblem, emailLimits } from "../../common/email-address";
+import { checkRecipients } from "../../common/recipient-checks";
 import { RecipientSchema } from "../../common/records";
-import { checkRecipients } from "../../renderer/recipients/recipients";
 import { addressOfLength as address } from "../support/email-addresses";
 
 describe("the e-mail address rule (common/email-address.ts)", () => {
@@ -53,9 +53,16 @@ describe("the e-mail address rule (common/email-address.ts)", () => {
       { name: "Di", email: ` ${address(254)} ` },
     ];
     expect(checkRecipients(rows, ["Buyer", "Seller", "Witness", "Agent"])).toEqual([
-      { email: "Buyer's e-mail address is too long (255 characters; 254 at most)." },
-      { email: "Seller's e-mail address has too many characters before the @ (65; 64 at most)." },
-      { email: "“cy@” is not a valid e-mail address." },
+      {
+        email: { kind: "email_invalid", message: "Buyer's e-mail address is too long (255 characters; 254 at most)." },
+      },
+      {
+        email: {
+          kind: "email_invalid",
+          message: "Seller's e-mail address has too many characters before the @ (65; 64 at most).",
+        },
+      },
+      { email: { kind: "email_invalid", message: "“cy@” is not a valid e-mail address." } },
       {},
     ]);
   });

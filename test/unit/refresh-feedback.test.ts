@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { formatNextCheck, refreshFeedback } from "../../renderer/screens/documents/refresh-feedback";
+import {
+  formatNextCheck,
+  refreshFeedback,
+  refreshProgressLabel,
+} from "../../renderer/screens/documents/refresh-feedback";
 
 const now = Date.parse("2026-11-23T12:00:00Z");
 const base = {
@@ -39,5 +43,14 @@ describe("what Refresh now says", () => {
     expect(formatNextCheck(new Date(now + 1_000).toISOString(), now)).toBe("now");
     expect(formatNextCheck(new Date(now + 25_000).toISOString(), now)).toBe("in under a minute");
     expect(formatNextCheck(new Date(now + 5 * 60_000).toISOString(), now)).toBe("in 5 minutes");
+  });
+
+  it("while running, counts only once the service has answered, and never says “0 of 0”", () => {
+    expect(refreshProgressLabel(null, "Sandbox", false)).toBe("Reaching Sandbox…");
+    expect(refreshProgressLabel(null, "Sandbox", true)).toBe("Trying Sandbox again…");
+    expect(refreshProgressLabel({ done: 0, total: 0 }, "Sandbox", false)).toBe("Reaching Sandbox…");
+    expect(refreshProgressLabel({ done: 0, total: 3 }, "Sandbox", false)).toBe("Checking 0 of 3…");
+    expect(refreshProgressLabel({ done: 2, total: 3 }, null, false)).toBe("Checking 2 of 3…");
+    expect(refreshProgressLabel(null, null, false)).toBe("Reaching the service…");
   });
 });

@@ -14,11 +14,14 @@ import { otherStatuses, sortLabels } from "./document-query";
 import { type Feedback, refreshFeedback } from "./refresh-feedback";
 import { useDocumentPages } from "./use-document-pages";
 import { useNow } from "./use-now";
+import { useRefreshProgress } from "./use-refresh-progress";
 import { useWatchDocuments } from "./use-watch";
 import "./documents.css";
 
 interface DocumentsScreenProps {
   bridge: SigndeskApi;
+  /** The active account's name, as "Refresh now" says it reaches it. */
+  accountName?: string | null;
   /** Open this document's details (e.g. after a notification was clicked); then onOpenDocumentHandled is called. */
   openDocumentId?: string | null;
   onOpenDocumentHandled?: () => void;
@@ -39,6 +42,7 @@ const relistMs = 10_000;
 /** Every document of the active account, with live statuses; a document's details, and its signed PDF. */
 export function DocumentsScreen({
   bridge,
+  accountName = null,
   openDocumentId,
   onOpenDocumentHandled,
   onSend,
@@ -71,8 +75,7 @@ export function DocumentsScreen({
   const [busy, setBusy] = useState<"refresh" | "import" | "check" | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [downloads, setDownloads] = useState<Record<string, DownloadState>>({});
-  /** Documents asked about so far by "Refresh now", of how many. */
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const refreshing = useRefreshProgress(bridge, accountName);
   /** Documents read so far by "Import from service". */
   const [importRead, setImportRead] = useState<number | null>(null);
   const returnFocusTo = useRef<string | null>(null);
@@ -158,10 +161,7 @@ export function DocumentsScreen({
   const refresh = (pdfIds?: string[]) =>
     run(pdfIds === undefined ? "refresh" : "check", async () => {
       const transferId = newTransferId();
-      const stop = bridge.on("transfer:progress", (event) => {
-        if (event.transferId === transferId && event.kind === "refresh" && event.total !== null)
-          setProgress({ done: event.done, total: event.total });
-      });
+      const stop = refreshing.follow(transferId);
       try {
         const outcome = unwrap(
           await bridge.documentsRefresh({ ...(pdfIds === undefined ? {} : { pdfIds }), transferId }),
@@ -169,7 +169,6 @@ export function DocumentsScreen({
         return refreshFeedback(outcome, Date.now());
       } finally {
         stop();
-        setProgress(null);
       }
     });
 
@@ -290,12 +289,8 @@ export function DocumentsScreen({
               Send a document
             </button>
           )}
-          <button type="button" onClick={() => void refresh()} disabled={busy !== null}>
-            {busy !== "refresh"
-              ? "Refresh now"
-              : progress === null
-                ? "Checking…"
-                : `Checking ${progress.done} of ${progress.total}…`}
+          <button type="button" onClick={() => void refresh()} disabled={busy !== null} data-testid="refresh-now">
+            {busy === "refresh" ? refreshing.label : "Refresh now"}
           </button>
           <button type="button" onClick={() => void importDocuments()} disabled={busy !== null}>
             {busy !== "import"

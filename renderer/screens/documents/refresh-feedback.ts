@@ -47,6 +47,20 @@ export function refreshFeedback(outcome: RefreshOutcome, now: number): Feedback 
   return { kind: "notice", text: "Statuses checked with the service just now." };
 }
 
+/**
+ * What "Refresh now" says while it runs: the count once the service has answered; before that, that it is reaching
+ * the service, or trying it again once an attempt has failed (the offline banner says why). Never "0 of 0".
+ */
+export function refreshProgressLabel(
+  progress: { done: number; total: number } | null,
+  serviceName: string | null,
+  unreachable: boolean,
+): string {
+  if (progress !== null && progress.total > 0) return `Checking ${progress.done} of ${progress.total}…`;
+  const service = serviceName ?? "the service";
+  return unreachable ? `Trying ${service} again…` : `Reaching ${service}…`;
+}
+
 /** When a document is checked next, as "now", "in under a minute", or "in 5 minutes". */
 export function formatNextCheck(iso: string, now: number): string {
   const left = Date.parse(iso) - now;

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
 import type { OutboxItem } from "../../../common/outbox";
+import { checkRecipients, hasRecipientProblems, recipientProblemList } from "../../../common/recipient-checks";
 import { RecipientFields } from "../../recipients/RecipientFields";
-import { checkRecipients, hasProblems, type RecipientEntry } from "../../recipients/recipients";
+import type { RecipientEntry } from "../../recipients/recipients";
 
 interface EditRecipientsFormProps {
   bridge: SigndeskApi;
@@ -30,7 +31,7 @@ export function EditRecipientsForm({ bridge, item, onChanged, onCancel }: EditRe
   );
   const problems = checkRecipients(rows, labels);
   const shown = attempted ? problems : [];
-  const problemTexts = shown.flatMap((row) => [row.name, row.email]).filter((text) => text !== undefined);
+  const problemTexts = recipientProblemList(shown).map((problem) => problem.message);
 
   useEffect(() => {
     form.current?.querySelector<HTMLInputElement>("input")?.focus();
@@ -39,7 +40,7 @@ export function EditRecipientsForm({ bridge, item, onChanged, onCancel }: EditRe
   const submit = async () => {
     setAttempted(true);
     setRefusal(null);
-    if (hasProblems(problems)) {
+    if (hasRecipientProblems(problems)) {
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }

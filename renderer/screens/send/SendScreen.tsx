@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { SigndeskApi } from "../../../common/contract";
 import { defaultDocumentName } from "../../../common/document-naming";
 import { queuedCode } from "../../../common/outbox";
+import { checkRecipients, hasRecipientProblems, recipientProblemList } from "../../../common/recipient-checks";
 import { DocumentNameSchema, nameProblem } from "../../../common/record-names";
 import type { TemplateRecord } from "../../../common/records";
 import type { IpcError } from "../../../common/result";
@@ -11,14 +12,7 @@ import { formatWhen } from "../../format/when";
 import { useResource } from "../../hooks/useResource";
 import { QueuedNotice } from "../../outbox/QueuedNotice";
 import { RecipientFields } from "../../recipients/RecipientFields";
-import {
-  blankEntry,
-  checkRecipients,
-  editRow,
-  hasProblems,
-  type RecipientEntry,
-  recentRecipients,
-} from "../../recipients/recipients";
+import { blankEntry, editRow, type RecipientEntry, recentRecipients } from "../../recipients/recipients";
 import "../documents/documents.css";
 import { DocumentNameFields } from "./DocumentNameFields";
 import { editsForNewTemplate, followDefaults, type NamingEdits, namingOf } from "./document-naming";
@@ -114,7 +108,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
     setAttempted(true);
     setServiceError(null);
     if (template === undefined) return;
-    if (hasProblems(problems) || nameWrong !== null) {
+    if (hasRecipientProblems(problems) || nameWrong !== null) {
       // Take the user to the first field to correct.
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
@@ -150,9 +144,10 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
     }
   };
 
-  const problemTexts = [...shownProblems.flatMap((row) => [row.name, row.email]), shownNameProblem].filter(
-    (text) => text !== undefined && text !== null,
-  );
+  const problemTexts = [
+    ...recipientProblemList(shownProblems).map((problem) => problem.message),
+    shownNameProblem,
+  ].filter((text) => text !== null);
   const problemCount = problemTexts.length;
 
   return (

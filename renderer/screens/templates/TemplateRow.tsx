@@ -1,8 +1,12 @@
+import type { SigndeskApi } from "../../../common/contract";
 import type { TemplateRecord } from "../../../common/records";
 import type { TemplateVersions } from "../../../common/template-versions";
+import { type MenuAction, MenuButton } from "../../components/MenuButton";
 import { formatWhen } from "../../format/when";
+import { TemplateIdCopy } from "./TemplateIdCopy";
 
 interface TemplateRowProps {
+  bridge: SigndeskApi;
   versions: TemplateVersions;
   /** When each template was last sent (by template ID). */
   lastSent: ReadonlyMap<string, string>;
@@ -22,8 +26,12 @@ function lastUse(template: TemplateRecord, lastSent: ReadonlyMap<string, string>
   return at === undefined ? "not sent yet" : `last sent ${formatWhen(at)}`;
 }
 
-/** A template as listed: its newest version with what can be done with it, its earlier versions folded. */
+/**
+ * A template as listed: its newest version with what can be done with it (Send…, the rest under "More"), its ID
+ * short with a copy button, its earlier versions folded.
+ */
 export function TemplateRow({
+  bridge,
   versions,
   lastSent,
   onSend,
@@ -34,6 +42,14 @@ export function TemplateRow({
 }: TemplateRowProps) {
   const { current, earlier } = versions;
   const version = earlier.length === 0 ? "" : ` · version ${earlier.length + 1}`;
+  const more: MenuAction[] = [
+    { label: "Send to many…", onSelect: () => onSendToMany(current) },
+    { label: "Rename…", onSelect: () => onRename(current) },
+    ...(current.draftId === null
+      ? []
+      : [{ label: "New version from its draft", onSelect: () => onNewVersion(current) }]),
+    { label: "Remove…", onSelect: () => onRemove(current), danger: true },
+  ];
   return (
     <li className="template-row">
       <div className="template-row-top">
@@ -41,27 +57,15 @@ export function TemplateRow({
           <span className="template-name">{current.name}</span>
           <span className="draft-meta">
             Recipient groups: {current.groups.map((group) => group.label).join(", ")}
-            {version} · {made(current)} · {lastUse(current, lastSent)} · <code>{current.templateId}</code>
+            {version} · {made(current)} · {lastUse(current, lastSent)} ·{" "}
+            <TemplateIdCopy bridge={bridge} templateId={current.templateId} templateName={current.name} />
           </span>
         </div>
         <div className="row-actions">
-          <button type="button" onClick={() => onSend(current)}>
+          <button type="button" className="primary" onClick={() => onSend(current)}>
             Send…<span className="visually-hidden"> {current.name}</span>
           </button>
-          <button type="button" onClick={() => onSendToMany(current)}>
-            Send to many…<span className="visually-hidden"> {current.name}</span>
-          </button>
-          <button type="button" onClick={() => onRename(current)}>
-            Rename…<span className="visually-hidden"> {current.name}</span>
-          </button>
-          {current.draftId !== null && (
-            <button type="button" onClick={() => onNewVersion(current)}>
-              New version from its draft<span className="visually-hidden"> ({current.name})</span>
-            </button>
-          )}
-          <button type="button" className="danger" onClick={() => onRemove(current)}>
-            Remove…<span className="visually-hidden"> {current.name}</span>
-          </button>
+          <MenuButton label="More" hiddenLabel={` actions for ${current.name}`} actions={more} />
         </div>
       </div>
       {earlier.length > 0 && (
@@ -82,7 +86,12 @@ export function TemplateRow({
                 <li key={template.templateId}>
                   <span className="draft-meta">
                     Version {earlier.length - index}: “{template.name}” · {made(template)} ·{" "}
-                    {lastUse(template, lastSent)} · <code>{template.templateId}</code>
+                    {lastUse(template, lastSent)} ·{" "}
+                    <TemplateIdCopy
+                      bridge={bridge}
+                      templateId={template.templateId}
+                      templateName={`version ${earlier.length - index} of ${current.name}`}
+                    />
                   </span>
                   <div className="row-actions">
                     <button type="button" onClick={() => onSend(template)}>

@@ -240,6 +240,7 @@ export function TemplatesScreen({
               .map((versions) => (
                 <TemplateRow
                   key={versions.current.templateId}
+                  bridge={bridge}
                   versions={versions}
                   lastSent={lastSent}
                   onSend={(template) => onSendTemplate(template.templateId)}

@@ -2,6 +2,7 @@ import { app } from "./app.ts";
 import { launchState } from "./app-state.ts";
 import { BrowserWindow } from "./browser-window.ts";
 import type { ChromiumHost } from "./chromium-host.ts";
+import { clipboard } from "./clipboard.ts";
 import { preventableEvent } from "./emitter-event.ts";
 import { ipcMain } from "./ipc-main.ts";
 import { describeMenu, Menu } from "./menu.ts";
@@ -53,6 +54,7 @@ function state(host: ChromiumHost | null) {
       protocols: { privileged: protocol.privileged, handled: [...protocol.handlers.keys()] },
       menu: describeMenu(Menu.getApplicationMenu()),
       notifications: shownNotifications().map(({ title, body }) => ({ title, body })),
+      clipboard: { text: clipboard.readText(), selection: clipboard.readText("selection") },
       records,
     }),
   );

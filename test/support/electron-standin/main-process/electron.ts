@@ -5,6 +5,7 @@
  */
 import { app } from "./app.ts";
 import { BrowserWindow } from "./browser-window.ts";
+import { clipboard } from "./clipboard.ts";
 import { dialog, nativeTheme, shell } from "./desktop.ts";
 import { ipcMain } from "./ipc-main.ts";
 import { Menu, MenuItem } from "./menu.ts";
@@ -12,11 +13,25 @@ import { Notification } from "./notification.ts";
 import { protocol } from "./protocol.ts";
 import { session } from "./session.ts";
 
-export { app, BrowserWindow, dialog, ipcMain, Menu, MenuItem, Notification, nativeTheme, protocol, session, shell };
+export {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  ipcMain,
+  Menu,
+  MenuItem,
+  Notification,
+  nativeTheme,
+  protocol,
+  session,
+  shell,
+};
 
 export default {
   app,
   BrowserWindow,
+  clipboard,
   dialog,
   ipcMain,
   Menu,
