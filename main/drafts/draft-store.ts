@@ -10,6 +10,7 @@ import {
   groupColors,
   summarizeDraft,
 } from "../../common/draft";
+import { copyName, nameFromFile } from "../../common/draft-names";
 import { syncDirectory } from "../../node-shared/files/atomic-write";
 import { setAside } from "../../node-shared/files/set-aside";
 import type { SofficeLocator } from "../../node-shared/pdf/find-soffice";
@@ -26,7 +27,7 @@ import {
   writeDraftJson,
 } from "./draft-files";
 import { importDocument, installDraftFolder, removeAbandonedBuilds } from "./draft-folder";
-import { checkName, copyName, nameFromFile } from "./draft-names";
+import { checkName } from "./draft-names";
 import { KeyedQueue } from "./keyed-queue";
 
 export interface DraftStoreOptions {

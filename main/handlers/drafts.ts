@@ -1,8 +1,8 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { lastPathPart, nameFromFile, readableFileName } from "../../common/draft-names";
 import { safeFileNameKeepingExtension, splitExtension } from "../../common/file-names";
 import type { HandlerImplementations } from "../dispatch";
-import { lastPathPart, nameFromFile, readableFileName } from "../drafts/draft-names";
 import type { DraftStore } from "../drafts/draft-store";
 import { HandlerError } from "../handler-error";
 

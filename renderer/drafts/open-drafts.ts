@@ -1,47 +1,43 @@
 import type { SigndeskApi } from "../../common/contract";
-import { pageGeometryOf } from "../../common/coordinates";
-import { type Draft, draftVersion, groupColors } from "../../common/draft";
+import type { Draft } from "../../common/draft";
 import { createEditorState, type EditorAction, type EditorState, editorReducer } from "../editor/state/editor-state";
+import { withPages } from "../editor/state/pages";
 import { closePdf, loadPdf, type OpenedPdf, openPdf, type PdfHandle, pdfHandle } from "../pdf/load-pdf";
+import { provisionalDraft, provisionalEditorState, sameContent } from "./provisional-draft";
+import { type PagesRead, readPage, readPages, withPagesRead } from "./read-pages";
+import { changed, type Stored, storeChanges } from "./store-changes";
+import { mainMayStart } from "./when-main-starts";
+
+/**
+ * The background work on a new PDF shown before main has made its draft: the editor is usable meanwhile.
+ * `pagesRead` of `pageCount` pages have been read here (the others are laid out as page 1 and take no field
+ * yet); `unreadable` lists those pdf.js could not read (main's check of the whole file decides about them).
+ * Once every page is read, what remains is main making the draft and storing the changes made meanwhile.
+ */
+export interface Preparing {
+  pagesRead: number;
+  pageCount: number;
+  unreadable: number[];
+}
 
 /**
  * What the editor shows of a draft:
- * - `ready`: the draft, its PDF and the editor's state (its undo history included). `pending`: main has not
- *   made the draft yet; its pages show, nothing can be edited;
+ * - `ready`: the draft, its PDF and the editor's state (its undo history included). `preparing` while main
+ *   is making a new PDF's draft: the editor is usable, `draft` is a stand-in until main's arrives, and every
+ *   change is stored in main's draft as soon as it exists (nothing is lost, even if the editor is left);
  * - `refused`: main refused the file of a new draft; `message` says why (the Templates screen shows it).
  */
 export type DraftView =
   | { status: "loading" }
-  | { status: "ready"; draft: Draft; pdf: PdfHandle; pending: boolean; editor: EditorState }
+  | { status: "ready"; draft: Draft; pdf: PdfHandle; preparing: Preparing | null; editor: EditorState }
   | { status: "failed"; message: string }
   | { status: "refused"; message: string };
 
 /** What became of a file given to `createFromFile`: a draft to open by `id`, or why it cannot be one. */
 export type NewDraft = { ok: true; id: string } | { ok: false; message: string };
 
-/** How long main may wait for page 1 of a new PDF to be drawn before it makes the draft anyway. */
-const MAIN_WAITS_AT_MOST_MS = 2000;
-
 export function isWordFileName(fileName: string): boolean {
   return /\.docx?$/i.test(fileName);
-}
-
-/**
- * When main may make the draft of a PDF being opened: once its page 1 is on screen (`shown`), at once
- * should pdf.js fail on it (main then says why), and after MAIN_WAITS_AT_MOST_MS whatever happens. Main
- * reads the whole PDF to make a draft: started together, the two share the machine's cores while the
- * person waits to see the page, and the draft, which nobody can edit before the page is there, comes no
- * sooner for it.
- */
-function mainMayStart(opening: Promise<unknown>, shown: Promise<void>): Promise<void> {
-  return Promise.race([
-    shown,
-    opening.then(
-      () => new Promise<void>(() => {}),
-      () => undefined,
-    ),
-    new Promise<void>((resolve) => setTimeout(resolve, MAIN_WAITS_AT_MOST_MS)),
-  ]);
 }
 
 /** A draft main is making from a file the person gave, under the id chosen here. */
@@ -49,11 +45,14 @@ interface Making {
   fileName: string;
   /** pdf.js opening the given bytes (a PDF's), until the editor takes it; null once taken, or for Word. */
   opening: Promise<OpenedPdf> | null;
-  /** Main's draft; rejects with the message to show if main refused the file. */
-  made: Promise<Draft>;
-  /** Settled `made`: null while main is making it. */
-  outcome: { draft: Draft } | { message: string } | null;
-  /** Main may start: page 1 is on screen, or the editor has gone. */
+  /** Main's draft, with the changes made meanwhile; rejects with the message to show if main refused the file. */
+  stored: Promise<Stored>;
+  /** Settled `stored`: null until then. */
+  outcome: { stored: Stored } | { message: string } | null;
+  /** Main has made the draft: its pages are known, none needs reading here. */
+  madeByMain: boolean;
+  /** Page 1 is on screen, or the editor has gone: main may start, and the other pages may be read here. */
+  started: Promise<void>;
   mayStart: () => void;
 }
 
@@ -62,6 +61,8 @@ interface Shown {
   id: string;
   view: DraftView;
   handles: PdfHandle[];
+  /** The new PDF whose pages are being read here while main makes its draft; null otherwise. */
+  document: OpenedPdf["document"] | null;
 }
 
 const loading: DraftView = { status: "loading" };
@@ -82,6 +83,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export class OpenDrafts {
   private readonly making = new Map<string, Making>();
   private readonly editorStates = new Map<string, EditorState>();
+  /** Drafts whose kept editor state has changes main could not store: shown from that state, not from disk. */
+  private readonly aheadOfDisk = new Set<string>();
   private shown: Shown | null = null;
   private readonly listeners = new Set<() => void>();
 
@@ -112,10 +115,10 @@ export class OpenDrafts {
     // Nobody may take it (the draft was refused): never an unhandled rejection.
     opening?.catch(() => {});
     let mayStart = () => {};
-    const shown = new Promise<void>((resolve) => {
+    const started = new Promise<void>((resolve) => {
       mayStart = resolve;
     });
-    const made = (opening === null ? Promise.resolve() : mainMayStart(opening, shown))
+    const made = (opening === null ? Promise.resolve() : mainMayStart(opening, started))
       .then(() => this.bridge.draftsCreateFromFile({ id, fileName, bytes }))
       .then((answer) => {
         if (!answer.ok) throw new Error(answer.error.message);
@@ -124,13 +127,16 @@ export class OpenDrafts {
       .catch((error: unknown) => {
         throw new Error(refused(error));
       });
-    const making: Making = { fileName, opening, made, outcome: null, mayStart };
-    made.then(
-      (draft) => {
-        making.outcome = { draft };
+    const stored = made.then((draft) => this.store(id, draft));
+    const making: Making = { fileName, opening, stored, outcome: null, madeByMain: false, started, mayStart };
+    stored.then(
+      (result) => {
+        making.outcome = { stored: result };
+        this.handOver(id);
       },
       (error: unknown) => {
         making.outcome = { message: messageOf(error) };
+        this.handOver(id);
       },
     );
     this.making.set(id, making);
@@ -149,10 +155,21 @@ export class OpenDrafts {
     return { ok: false, message: first.message };
   }
 
-  /** Settles once every draft main is making now is made (or refused); null when there is none. */
+  /** Settles once every draft main is making now is made and stored (or refused); null when there is none. */
   draftsMade(): Promise<unknown> | null {
-    const made = [...this.making.values()].filter((making) => making.outcome === null).map((making) => making.made);
+    const made = [...this.making.values()].filter((making) => making.outcome === null).map((making) => making.stored);
     return made.length === 0 ? null : Promise.allSettled(made);
+  }
+
+  /**
+   * Settles once draft `id` is stored by main with every change made to it so far (at once for a draft main
+   * made before); rejects with main's reason when it refused the file, or why the changes are not stored yet.
+   */
+  async stored(id: string): Promise<void> {
+    const making = this.making.get(id);
+    if (making === undefined) return;
+    const { unsaved } = await making.stored;
+    if (unsaved !== null) throw new Error(`Your changes to this draft are not saved yet: ${unsaved}`);
   }
 
   /** The draft the editor shows now (null: none); the PDF of the one it showed before is freed. */
@@ -164,7 +181,7 @@ export class OpenDrafts {
       this.making.get(before.id)?.mayStart();
       for (const pdf of before.handles) void pdf.destroy();
     }
-    this.shown = id === null ? null : { id, view: loading, handles: [] };
+    this.shown = id === null ? null : { id, view: loading, handles: [], document: null };
     if (this.shown !== null) void this.load(this.shown);
     this.changed();
   }
@@ -174,10 +191,22 @@ export class OpenDrafts {
     this.making.get(id)?.mayStart();
   }
 
-  /** Applies an editor action to draft `id`, when it is shown and editable. */
+  /**
+   * Page `index` (0-based) of draft `id` is drawn: pdf.js has read it, so while main makes the draft its size
+   * is learnt at once, before the pages ahead of it (a page in view takes fields as soon as it shows).
+   */
+  pageDrawn(id: string, index: number): void {
+    const shown = this.shown;
+    if (shown?.id !== id || shown.document === null || !this.reading(shown)) return;
+    if (shown.view.status !== "ready" || shown.view.editor.doc.pages[index] !== null) return;
+    const read = readPage(shown.document, index + 1);
+    void read.then((page) => this.learnPages(shown, { first: index + 1, pages: [page] }));
+  }
+
+  /** Applies an editor action to draft `id`, when it is shown (main may still be making it). */
   dispatch(id: string, action: EditorAction): void {
     const shown = this.shown;
-    if (shown?.id !== id || shown.view.status !== "ready" || shown.view.pending) return;
+    if (shown?.id !== id || shown.view.status !== "ready") return;
     const editor = editorReducer(shown.view.editor, action);
     if (editor === shown.view.editor) return;
     this.editorStates.set(id, editor);
@@ -195,21 +224,26 @@ export class OpenDrafts {
   }
 
   /** `pdf` shown as `draft`: false (and the PDF freed) when the editor has meanwhile stopped showing it. */
-  private ready(shown: Shown, draft: Draft, pdf: PdfHandle, pending = false): boolean {
+  private ready(shown: Shown, draft: Draft, pdf: PdfHandle, preparing: Preparing | null = null): boolean {
     if (!shown.handles.includes(pdf)) shown.handles.push(pdf);
     if (this.shown !== shown) {
       void pdf.destroy();
       return false;
     }
-    const editor = pending ? createEditorState(draft) : this.editorStateOf(draft);
-    this.set(shown, { status: "ready", draft, pdf, pending, editor });
+    const editor = preparing === null ? this.editorStateOf(draft) : provisionalEditorState(draft);
+    this.editorStates.set(draft.id, editor);
+    this.set(shown, { status: "ready", draft, pdf, preparing, editor });
     return true;
   }
 
-  /** The editor's state the draft was left in this session, if it is exactly as it was left; else a new one. */
+  /**
+   * The editor's state the draft was left in this session, if it is exactly as it was left (or holds changes
+   * main could not store); else a new one.
+   */
   private editorStateOf(draft: Draft): EditorState {
     const kept = this.editorStates.get(draft.id);
-    const state = kept !== undefined && sameContent(kept, draft) ? kept : createEditorState(draft);
+    const keep = kept !== undefined && (sameContent(kept, draft) || this.aheadOfDisk.delete(draft.id));
+    const state = keep ? kept : createEditorState(draft);
     this.editorStates.set(draft.id, state);
     return state;
   }
@@ -227,10 +261,10 @@ export class OpenDrafts {
     const making = this.making.get(id);
     const opening = making?.opening ?? null;
     if (making === undefined || opening === null) {
-      // Any draft but a new PDF's the editor has not shown yet: read from main, once main has made it.
+      // Any draft but a new PDF's the editor has not shown yet: read from main, once main has made and stored it.
       if (making !== undefined) {
         try {
-          await making.made;
+          await making.stored;
         } catch (error) {
           this.set(shown, { status: "refused", message: messageOf(error) });
           return;
@@ -240,10 +274,10 @@ export class OpenDrafts {
       return;
     }
     making.opening = null; // This editor takes it: it frees it with its handles.
-    if (making.outcome !== null && "draft" in making.outcome) {
+    if (making.outcome !== null && "stored" in making.outcome) {
       // Main made the draft before pdf.js had the document: shown as soon as pdf.js has it, or read from main
       // should pdf.js fail on these bytes.
-      const { draft } = making.outcome;
+      const { draft } = making.outcome.stored;
       const pdf = pdfHandle(opening, draft.pages);
       if (!this.ready(shown, draft, pdf)) return;
       pdf.opened.catch(() => {
@@ -255,17 +289,101 @@ export class OpenDrafts {
     const opened = await opening;
     const provisional = await provisionalDraft(id, making.fileName, opened);
     const pdf = pdfHandle(opened, provisional.pages);
-    if (!this.ready(shown, provisional, pdf, true)) return;
-    let draft: Draft;
-    try {
-      draft = await making.made;
-    } catch (error) {
+    const pageCount = provisional.pages.length;
+    if (!this.ready(shown, provisional, pdf, { pagesRead: 1, pageCount, unreadable: [] })) return;
+    // Main may have answered meanwhile; else its answer hands over when it comes.
+    this.handOver(id);
+    shown.document = opened.document;
+    void this.readOtherPages(shown, making, opened.document);
+  }
+
+  /**
+   * Once page 1 is on screen, the other pages' geometry is read here, so that fields can go on them before
+   * main has made the draft; it stops once main has (its draft has every page), or the editor has gone.
+   */
+  private async readOtherPages(shown: Shown, making: Making, document: OpenedPdf["document"]): Promise<void> {
+    await making.started;
+    await readPages(
+      document,
+      2,
+      (read) => this.learnPages(shown, read),
+      () => !this.reading(shown),
+    ).catch(() => {});
+  }
+
+  /** Whether `shown` is on screen as a new PDF main is still making: its pages are read here meanwhile. */
+  private reading(shown: Shown): boolean {
+    const { view } = shown;
+    const making = this.making.get(shown.id);
+    return this.shown === shown && making?.madeByMain === false && view.status === "ready" && view.preparing !== null;
+  }
+
+  /** Pages read here while main makes the draft: fields can go on them from now on. */
+  private learnPages(shown: Shown, read: PagesRead): void {
+    const { view } = shown;
+    if (!this.reading(shown) || view.status !== "ready" || view.preparing === null) return;
+    const learnt = withPagesRead(view.editor.doc.pages, view.preparing.unreadable, read);
+    const preparing = { ...view.preparing, pagesRead: learnt.known, unreadable: learnt.unreadable };
+    this.setEditor(shown, withPages(view.editor, learnt.pages), preparing);
+  }
+
+  /**
+   * Main has made draft `made`: its pages replace those read here, and every change made meanwhile is stored
+   * in it, again until the latest is (so that what main holds is what the editor shows when the editor's own
+   * autosave takes over). Changes main refuses to store are kept in the editor's state.
+   */
+  private async store(id: string, made: Draft): Promise<Stored> {
+    const making = this.making.get(id);
+    if (making !== undefined) making.madeByMain = true;
+    const kept = this.editorStates.get(id);
+    if (kept === undefined) return { draft: made, unsaved: null };
+    const shown = this.shown;
+    if (shown?.id === id && shown.view.status === "ready" && shown.view.preparing !== null) {
+      const { pageCount } = shown.view.preparing;
+      this.setEditor(shown, withPages(kept, made.pages), { pagesRead: pageCount, pageCount, unreadable: [] });
+    } else {
+      this.editorStates.set(id, withPages(kept, made.pages));
+    }
+    const stored = await storeChanges(this.bridge, made, () => this.editorStates.get(id));
+    if (stored.unsaved !== null) this.aheadOfDisk.add(id);
+    return stored;
+  }
+
+  /**
+   * Main's answer reaches the editor showing the draft it was making: the stored draft and the editor's state
+   * (its changes and history kept; main's own state when nothing was changed) replace the stand-ins, on the
+   * same pages, which are not drawn again; or main's refusal. Nothing to do until both are there.
+   */
+  private handOver(id: string): void {
+    const outcome = this.making.get(id)?.outcome;
+    const shown = this.shown;
+    if (outcome == null || shown?.id !== id || shown.view.status !== "ready" || shown.view.preparing === null) return;
+    const { pdf } = shown.view;
+    const kept = this.editorStates.get(id) ?? shown.view.editor;
+    if ("message" in outcome) {
       void pdf.destroy();
-      this.set(shown, { status: "refused", message: messageOf(error) });
+      const lost = changed(kept) ? " The changes made to it could not be kept." : "";
+      this.set(shown, { status: "refused", message: `${outcome.message}${lost}` });
       return;
     }
-    // The same pages, now the draft's: nothing is drawn again.
-    this.ready(shown, draft, pdf);
+    const { draft } = outcome.stored;
+    this.aheadOfDisk.delete(id); // The editor takes its changes over: its autosave stores them.
+    if (draft.pages.length !== pdf.pageCount) {
+      // pdf.js and main disagree on the pages: main's draft and PDF are read again.
+      void pdf.destroy();
+      this.fromFile(shown).catch((error) => this.failed(shown, error));
+      return;
+    }
+    const editor = changed(kept) ? withPages(kept, draft.pages) : createEditorState(draft);
+    this.editorStates.set(id, editor);
+    this.set(shown, { status: "ready", draft, pdf, preparing: null, editor });
+  }
+
+  /** The editor's state (and the background work's progress) of the draft shown, kept for the session too. */
+  private setEditor(shown: Shown, editor: EditorState, preparing: Preparing): void {
+    if (shown.view.status !== "ready") return;
+    this.editorStates.set(shown.id, editor);
+    this.set(shown, { ...shown.view, editor, preparing });
   }
 
   private failed(shown: Shown, error: unknown): void {
@@ -277,34 +395,4 @@ export class OpenDrafts {
     if (!read.ok) throw new Error(read.error.message);
     this.ready(shown, read.value.draft, await this.pdfs.loadPdf(read.value.pdf, read.value.draft.pages));
   }
-}
-
-function sameContent(state: EditorState, draft: Draft): boolean {
-  const { name, groups, fields } = state.doc;
-  return (
-    JSON.stringify({ name, groups, fields }) ===
-    JSON.stringify({ name: draft.name, groups: draft.groups, fields: draft.fields })
-  );
-}
-
-/**
- * What the editor shows of a new PDF until main's draft arrives: its pages (every page sized as page 1
- * until then), one recipient, no fields.
- */
-async function provisionalDraft(id: string, fileName: string, opened: OpenedPdf): Promise<Draft> {
-  const { document } = opened;
-  const page = pageGeometryOf(await document.getPage(1));
-  const at = new Date().toISOString();
-  return {
-    version: draftVersion,
-    id,
-    name: fileName.replace(/\.[^.]*$/, "").trim() || "Untitled draft",
-    revision: 0,
-    createdAt: at,
-    updatedAt: at,
-    source: { fileName, kind: "pdf" },
-    pages: Array.from({ length: document.numPages }, () => page),
-    groups: [{ id: `${id}:group`, label: "Recipient 1", color: groupColors[0] }],
-    fields: [],
-  };
 }

@@ -14,6 +14,7 @@ interface CreateTemplateDialogProps {
   groups: DraftGroup[];
   /** Problems that block creation, found before anything is uploaded. */
   blockers: string[];
+  /** Stores the draft as shown (waiting for main to make it first, if need be); rejects saying why it cannot. */
   beforeUpload: () => Promise<void>;
   onClose: () => void;
   onCreated: (message: string) => void;
@@ -76,7 +77,13 @@ export function CreateTemplateDialog({
     });
     setProgress({ kind: "upload", done: 0, total: null });
     try {
-      await beforeUpload();
+      try {
+        await beforeUpload();
+      } catch (error) {
+        // Nothing was uploaded: the draft could not be stored as it is (main refused the file, or a save failed).
+        setProblems([error instanceof Error ? error.message : String(error)]);
+        return;
+      }
       const result = await bridge.templatesCreate({
         draftId,
         transferId,

@@ -6,15 +6,18 @@ import { groupsWithoutFields, groupWithoutFieldsMessage } from "../../common/dra
 import type { FieldType } from "../../common/fields";
 import { asSentence } from "../../common/sentence";
 import { useDraftView, useOpenDrafts } from "../drafts/drafts-context";
+import type { Preparing } from "../drafts/open-drafts";
 import { QueuedNotice } from "../outbox/QueuedNotice";
 import type { PdfHandle } from "../pdf/load-pdf";
 import { PageThumbnails } from "../pdf/PageThumbnails";
 import { PdfPages } from "../pdf/PdfPages";
+import { useLatest } from "../pdf/use-latest";
 import { fitPageScale, fitWidthScale, scaleForZoom, zoomIn, zoomOut } from "../pdf/zoom";
 import { CreateTemplateDialog } from "./CreateTemplateDialog";
 import { EditorToolbar } from "./EditorToolbar";
 import { GroupsPanel } from "./GroupsPanel";
 import { Inspector } from "./Inspector";
+import { PageNotReady, UnreadablePages } from "./PageNotReady";
 import { PageOverlay } from "./PageOverlay";
 import { Palette } from "./Palette";
 import { commandToAction, idsNeeded } from "./state/commands";
@@ -30,6 +33,7 @@ import {
 import { freeSpot } from "./state/free-spot";
 import { boxSize, fieldRect } from "./state/geometry";
 import type { EditorCommand } from "./state/keyboard";
+import { everyPageKnown, pageKnown } from "./state/pages";
 import { useAutosave } from "./useAutosave";
 import { useEditorKeys } from "./useEditorKeys";
 import { useFieldDrag } from "./useFieldDrag";
@@ -51,6 +55,8 @@ export function EditorScreen({ bridge, draftId, onClose, onRefused }: EditorScre
   }, [view, onRefused]);
   const dispatch = useCallback((action: EditorAction) => drafts.dispatch(draftId, action), [drafts, draftId]);
   const onFirstPageShown = useCallback(() => drafts.pageShown(draftId), [drafts, draftId]);
+  const onPageDrawn = useCallback((index: number) => drafts.pageDrawn(draftId, index), [drafts, draftId]);
+  const whenStored = useCallback(() => drafts.stored(draftId), [drafts, draftId]);
   if (view.status === "refused") return null;
   if (view.status === "loading") return <p className="screen-body muted">Opening the draft…</p>;
   if (view.status === "failed") {
@@ -70,10 +76,12 @@ export function EditorScreen({ bridge, draftId, onClose, onRefused }: EditorScre
       bridge={bridge}
       draft={view.draft}
       pdf={view.pdf}
-      pending={view.pending}
+      preparing={view.preparing}
       state={view.editor}
       dispatch={dispatch}
       onFirstPageShown={onFirstPageShown}
+      onPageDrawn={onPageDrawn}
+      whenStored={whenStored}
       onClose={onClose}
     />
   );
@@ -83,43 +91,57 @@ function Editor({
   bridge,
   draft,
   pdf,
-  pending,
+  preparing,
   state,
   dispatch,
   onFirstPageShown,
+  onPageDrawn,
+  whenStored,
   onClose,
 }: {
   bridge: SigndeskApi;
+  /** The draft as main holds it; while `preparing`, a stand-in (renderer/drafts/open-drafts.ts). */
   draft: Draft;
   pdf: PdfHandle;
-  /** Shown before main has made the draft: the pages only, nothing editable (renderer/drafts/open-drafts.ts). */
-  pending: boolean;
-  /** The editor's state, kept with the draft in the app's OpenDrafts (actions are ignored while pending). */
+  /** Non-null while main is making the draft: the editor works, its changes are stored once main has made it. */
+  preparing: Preparing | null;
+  /** The editor's state, kept with the draft in the app's OpenDrafts. */
   state: EditorState;
   dispatch: (action: EditorAction) => void;
   /** Told when page 1 is on screen (or after a moment, should it not draw). */
   onFirstPageShown: () => void;
+  /** Told each time a page (0-based) is drawn: while main makes the draft, that page's size is learnt at once. */
+  onPageDrawn: (index: number) => void;
+  /** Settles once main holds the draft with every change so far; rejects saying why it cannot. */
+  whenStored: () => Promise<void>;
   onClose: () => void;
 }) {
+  // New ids skip those of the draft and of the editor's state (which holds more while main makes the draft).
+  const latestState = useLatest(state);
   const fieldIds = useMemo(
     () =>
       createIdGenerator(
         "field",
-        draft.fields.map((field) => field.id),
+        [...draft.fields, ...latestState.current.doc.fields].map((field) => field.id),
       ),
-    [draft],
+    [draft, latestState],
   );
   const groupIds = useMemo(
     () =>
       createIdGenerator(
         "group",
-        draft.groups.map((group) => group.id),
+        [...draft.groups, ...latestState.current.doc.groups].map((group) => group.id),
       ),
-    [draft],
+    [draft, latestState],
   );
   const current = useMemo(() => toDraft(state, draft), [state, draft]);
-  const { status: save, flush } = useAutosave(bridge, pending ? null : current);
-  const sizes = useMemo(() => state.doc.pages.map(displayedSize), [state.doc.pages]);
+  const { status: save, flush } = useAutosave(bridge, preparing ? null : current, draft);
+  const pagesKnown = useMemo(() => state.doc.pages.map((page) => page !== null), [state.doc.pages]);
+  // A page not read yet is laid out at the stand-in's size (page 1's) until it is.
+  const sizes = useMemo(
+    () => state.doc.pages.map((page, index) => (page === null ? pdf.pageSize(index) : displayedSize(page))),
+    [state.doc.pages, pdf],
+  );
 
   const [scale, setScale] = useState(() => scaleForZoom(1));
   // Open at 100%, or at the width of the view when a page would not fit at 100%: decided before the first
@@ -133,7 +155,13 @@ function Editor({
   // The first page drawn goes before anything else that wants the main thread: the thumbnails and the
   // field overlays come once it is on screen (or after a moment, should it not draw).
   const [firstShown, setFirstShown] = useState(false);
-  const onPageShown = useCallback(() => setFirstShown(true), []);
+  const onPageShown = useCallback(
+    (index: number) => {
+      setFirstShown(true);
+      onPageDrawn(index);
+    },
+    [onPageDrawn],
+  );
   useEffect(() => {
     const late = setTimeout(() => setFirstShown(true), 1500);
     return () => clearTimeout(late);
@@ -178,6 +206,10 @@ function Editor({
   };
   // From the keyboard: in the part of the page in view, clear of the fields already there.
   const placeInView = (type: FieldType) => {
+    if (!pageKnown(state.doc, page)) {
+      setNotice({ text: `Page ${page} is still being read: a field can go on it once it is.`, queued: false });
+      return;
+    }
     const shown = sizes[visiblePage] ?? pdf.pageSize(visiblePage);
     const area = pagesArea.current;
     const visible = (area === null ? null : visiblePartOfPage(area, visiblePage, scale)) ?? { x: 0, y: 0, ...shown };
@@ -216,7 +248,8 @@ function Editor({
         canRedo={canRedo(state)}
         hasSelection={state.selection.length > 0}
         canPaste={(state.clipboard?.length ?? 0) > 0}
-        editable={!pending}
+        preparing={preparing}
+        everyPageKnown={everyPageKnown(state.doc)}
         save={save}
         onBack={() => void flush().then(onClose)}
         onUndo={() => dispatch({ type: "undo" })}
@@ -245,6 +278,7 @@ function Editor({
           </button>
         </div>
       )}
+      {preparing !== null && preparing.unreadable.length > 0 && <UnreadablePages pages={preparing.unreadable} />}
       {notice?.queued === false && (
         <p className="notice editor-notice" role="status">
           {notice.text}
@@ -287,34 +321,37 @@ function Editor({
             {...(scrollTo === undefined ? {} : { scrollToPage: scrollTo })}
             renderOverlay={
               // A type chosen to place brings the overlays at once: the click on the page must not be lost.
-              pending || !(firstShown || placing !== null)
+              !(firstShown || placing !== null)
                 ? undefined
-                : (pageIndex) => (
-                    <PageOverlay
-                      page={pageIndex + 1}
-                      pagePt={sizes[pageIndex] ?? pdf.pageSize(pageIndex)}
-                      scale={scale}
-                      fields={state.doc.fields.filter((field) => field.page === pageIndex + 1)}
-                      groups={state.doc.groups}
-                      selection={state.selection}
-                      guides={fieldDrag.guides.page === pageIndex + 1 ? fieldDrag.guides.lines : []}
-                      placing={placing}
-                      onPlace={place}
-                      onSelect={(id, additive) =>
-                        dispatch({ type: "select", ids: [id], mode: additive ? "toggle" : "replace" })
-                      }
-                      onMarquee={(onPage, rect, additive) =>
-                        dispatch({ type: "selectInRect", page: onPage, rect, mode: additive ? "add" : "replace" })
-                      }
-                      onDragStart={fieldDrag.onDragStart}
-                      onDragMove={fieldDrag.onDragMove}
-                      onDragEnd={fieldDrag.onDragEnd}
-                    />
-                  )
+                : (pageIndex) =>
+                    state.doc.pages[pageIndex] == null ? (
+                      <PageNotReady unreadable={preparing?.unreadable.includes(pageIndex + 1) ?? false} />
+                    ) : (
+                      <PageOverlay
+                        page={pageIndex + 1}
+                        pagePt={sizes[pageIndex] ?? pdf.pageSize(pageIndex)}
+                        scale={scale}
+                        fields={state.doc.fields.filter((field) => field.page === pageIndex + 1)}
+                        groups={state.doc.groups}
+                        selection={state.selection}
+                        guides={fieldDrag.guides.page === pageIndex + 1 ? fieldDrag.guides.lines : []}
+                        placing={placing}
+                        onPlace={place}
+                        onSelect={(id, additive) =>
+                          dispatch({ type: "select", ids: [id], mode: additive ? "toggle" : "replace" })
+                        }
+                        onMarquee={(onPage, rect, additive) =>
+                          dispatch({ type: "selectInRect", page: onPage, rect, mode: additive ? "add" : "replace" })
+                        }
+                        onDragStart={fieldDrag.onDragStart}
+                        onDragMove={fieldDrag.onDragMove}
+                        onDragEnd={fieldDrag.onDragEnd}
+                      />
+                    )
             }
           />
         </div>
-        <aside className="editor-panels" aria-label="Editor panels" inert={pending}>
+        <aside className="editor-panels" aria-label="Editor panels">
           <Palette placing={placing} onChoose={setPlacing} onPlaceNow={placeInView} />
           <GroupsPanel
             groups={state.doc.groups}
@@ -323,12 +360,7 @@ function Editor({
             dispatch={dispatch}
             newGroupId={() => groupIds.next()}
           />
-          <Inspector
-            selected={selected}
-            groups={state.doc.groups}
-            pageCount={state.doc.pages.length}
-            dispatch={dispatch}
-          />
+          <Inspector selected={selected} groups={state.doc.groups} pagesKnown={pagesKnown} dispatch={dispatch} />
         </aside>
       </div>
       {creating && (
@@ -337,7 +369,11 @@ function Editor({
           draftId={draft.id}
           groups={state.doc.groups}
           blockers={blockers}
-          beforeUpload={flush}
+          beforeUpload={async () => {
+            // While main makes the draft, the upload waits for it (and for the changes made meanwhile).
+            await whenStored();
+            await flush();
+          }}
           onClose={() => setCreating(false)}
           onCreated={(message) => {
             setCreating(false);

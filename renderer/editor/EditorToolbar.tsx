@@ -1,3 +1,4 @@
+import type { Preparing } from "../drafts/open-drafts";
 import { zoomPercent } from "../pdf/zoom";
 import type { SaveStatus } from "./useAutosave";
 
@@ -9,8 +10,10 @@ interface EditorToolbarProps {
   hasSelection: boolean;
   /** Fields copied, ready to paste. */
   canPaste: boolean;
-  /** False while the draft is being made: the pages show, nothing can be changed yet. */
-  editable: boolean;
+  /** Non-null while main is making the draft: everything works meanwhile; this says how far it has come. */
+  preparing: Preparing | null;
+  /** Every page's size is known: "Repeat on every page" waits for it. */
+  everyPageKnown: boolean;
   save: SaveStatus;
   onBack: () => void;
   onUndo: () => void;
@@ -27,8 +30,12 @@ interface EditorToolbarProps {
   onCreate: () => void;
 }
 
-function saveText(save: SaveStatus, editable: boolean): string {
-  if (!editable) return "Preparing the draft…";
+function saveText(save: SaveStatus, preparing: Preparing | null): string {
+  if (preparing !== null && preparing.pagesRead < preparing.pageCount) {
+    return `Reading pages: ${preparing.pagesRead} of ${preparing.pageCount}`;
+  }
+  // Main is making the draft (copying the file, checking it), then storing what was done meanwhile.
+  if (preparing !== null) return "Saving the draft…";
   if (save.kind === "saving") return "Saving…";
   if (save.kind === "failed") return "Not saved (see below)";
   return "All changes saved";
@@ -51,8 +58,8 @@ function KeyedButton(props: { label: string; keys: string; mod: string; onClick:
 
 export function EditorToolbar(props: EditorToolbarProps) {
   const mod = navigator.userAgent.includes("Mac") ? "⌘" : "Ctrl+";
-  /** Nothing can be changed while the draft is being made. */
-  const off = (allowed: boolean) => !(props.editable && allowed);
+  const off = (allowed: boolean) => !allowed;
+  const status = saveText(props.save, props.preparing);
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="Editor">
       <button type="button" onClick={props.onBack} aria-label="Back to templates">
@@ -66,9 +73,9 @@ export function EditorToolbar(props: EditorToolbarProps) {
         <span
           className={props.save.kind === "failed" ? "save-status failed" : "save-status"}
           role="status"
-          title={saveText(props.save, props.editable)}
+          title={status}
         >
-          {saveText(props.save, props.editable)}
+          {status}
         </span>
       </div>
       <span className="toolbar-group">
@@ -86,7 +93,12 @@ export function EditorToolbar(props: EditorToolbarProps) {
         >
           Duplicate
         </button>
-        <button type="button" onClick={props.onRepeat} disabled={off(props.hasSelection)}>
+        <button
+          type="button"
+          onClick={props.onRepeat}
+          disabled={off(props.hasSelection && props.everyPageKnown)}
+          {...(props.everyPageKnown ? {} : { title: "Available once every page is read" })}
+        >
           Repeat on every page
         </button>
         <button type="button" onClick={props.onDelete} disabled={off(props.hasSelection)} title="Delete">
@@ -111,7 +123,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
           Fit page
         </button>
       </fieldset>
-      <button type="button" className="primary" onClick={props.onCreate} disabled={off(true)}>
+      <button type="button" className="primary" onClick={props.onCreate}>
         Create template…
       </button>
     </div>

@@ -5,7 +5,8 @@ import type { EditorAction } from "./state/editor-state";
 interface InspectorProps {
   selected: DraftField[];
   groups: DraftGroup[];
-  pageCount: number;
+  /** One per page: false while the page is still being read (nothing can be moved onto it yet). */
+  pagesKnown: readonly boolean[];
   dispatch: (action: EditorAction) => void;
 }
 
@@ -27,7 +28,7 @@ function NumberField({ label, value, onCommit }: { label: string; value: number;
 }
 
 /** The selected field's exact position (points from the page's top-left), page, type and recipient. */
-export function Inspector({ selected, groups, pageCount, dispatch }: InspectorProps) {
+export function Inspector({ selected, groups, pagesKnown, dispatch }: InspectorProps) {
   const [field] = selected;
   return (
     <section className="panel" aria-labelledby="inspector-title">
@@ -87,9 +88,9 @@ export function Inspector({ selected, groups, pageCount, dispatch }: InspectorPr
               value={field.page}
               onChange={(event) => dispatch({ type: "setFieldPage", id: field.id, page: Number(event.target.value) })}
             >
-              {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
-                <option key={number} value={number}>
-                  {number}
+              {Array.from({ length: pagesKnown.length }, (_, index) => index + 1).map((number) => (
+                <option key={number} value={number} disabled={pagesKnown[number - 1] === false}>
+                  {pagesKnown[number - 1] === false ? `${number} (being read)` : number}
                 </option>
               ))}
             </select>

@@ -11,22 +11,25 @@ export type SaveStatus = { kind: "saved"; at: string } | { kind: "saving" } | { 
 
 /**
  * Saves the draft shortly after every change (debounced), at once when the editor closes or the window
- * is hidden, and never two saves at a time (a change during a save is saved right after it).
+ * is hidden, and never two saves at a time (a change during a save is saved right after it). `onDisk` is
+ * the draft as main holds it when the first draft is given (by default that draft itself): a difference
+ * is saved at once.
  */
 export function useAutosave(
   bridge: SigndeskApi,
   draft: Draft | null,
+  onDisk: Draft | null = draft,
   delayMs = 400,
 ): { status: SaveStatus; flush: () => Promise<void> } {
-  const [status, setStatus] = useState<SaveStatus>({ kind: "saved", at: draft?.updatedAt ?? "" });
+  const [status, setStatus] = useState<SaveStatus>({ kind: "saved", at: (onDisk ?? draft)?.updatedAt ?? "" });
   const pending = useRef<Draft | null>(null);
   const running = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /**
    * What is on disk (or on its way there): a draft with the same content is not saved again. Null until a
-   * draft is given (a pending draft, renderer/drafts/open-drafts.ts): the first one given is what main just made.
+   * draft is given (while main makes a new draft, renderer/drafts/open-drafts.ts), then `onDisk`'s.
    */
-  const saved = useRef<string | null>(draft === null ? null : contentOf(draft));
+  const saved = useRef<string | null>(draft === null ? null : contentOf(onDisk ?? draft));
 
   const flush = useCallback(async (): Promise<void> => {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -64,12 +67,12 @@ export function useAutosave(
   const content = useMemo(() => (draft === null ? null : contentOf(draft)), [draft]);
   useEffect(() => {
     if (draft === null || content === null) return;
-    // Re-renders (selection, zoom, React's development double effects) give equal drafts: nothing to save.
     if (saved.current === null) {
-      saved.current = content;
-      setStatus({ kind: "saved", at: draft.updatedAt });
-      return;
+      // Main has made the draft: what it holds may lack the latest changes (they are saved below).
+      saved.current = onDisk === null ? content : contentOf(onDisk);
+      setStatus({ kind: "saved", at: (onDisk ?? draft).updatedAt });
     }
+    // Re-renders (selection, zoom, React's development double effects) give equal drafts: nothing to save.
     if (content === saved.current) return;
     saved.current = content;
     pending.current = draft;
@@ -77,7 +80,7 @@ export function useAutosave(
     setStatus({ kind: "saving" });
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = setTimeout(() => void flush(), delayMs);
-  }, [draft, content, delayMs, flush]);
+  }, [draft, onDisk, content, delayMs, flush]);
 
   useEffect(() => {
     const now = () => void flush();

@@ -22,6 +22,8 @@ describeWith(["chromium", "secret-service"], "the editor, as a user works in it,
       buffer: Buffer.from(await makePdf([{}])),
     });
     await page.getByRole("toolbar", { name: "Editor" }).waitFor({ timeout: 20_000 });
+    // Usable at once; main stores the draft meanwhile (editor-pending.test.ts). Checked on disk below, so waited for.
+    await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor({ timeout: 30_000 });
     await page.keyboard.press("Control+0");
     await expect.poll(() => page.locator(".zoom-value").textContent()).toBe("100%");
     const inspector = (label: string) => page.getByRole("region", { name: "Selection" }).getByLabel(label);

@@ -1,13 +1,27 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { HandlerError } from "../../main/handler-error";
 import { type AppHarness, openApp } from "../support/app-harness";
-import { chooseFile, editorToolbar } from "../support/editor-driver";
+import {
+  chooseFile,
+  editorToolbar,
+  inspector,
+  pageCanvasesAtZoom,
+  pageElement,
+  pxPerPointAt100,
+} from "../support/editor-driver";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 
+/** What the test reads of the sandbox's state.json: a template's fields, by recipient. */
+interface SandboxState {
+  templates: { id: string; groups: { x: number; y: number; page: number; type: string }[][] }[];
+}
+
 /**
- * A PDF's pages show as soon as pdf.js has opened it, before main has made the draft: main is held back
- * here (its DraftStore.createFromFile waits for the test) to see the editor in between.
+ * A new PDF's draft is usable as soon as page 1 is on screen: main makes the draft in the background (held
+ * here: its DraftStore.createFromFile waits for the test), and what is done meanwhile is stored in it.
  */
 describeWith(["chromium", "secret-service"], "the editor while main is still making the draft", () => {
   let app: AppHarness;
@@ -16,6 +30,7 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
   const holds: { release: () => void; refuse: (message: string) => void }[] = [];
   /** Whether page 1 was on screen (1) or not (0) when main was asked for each draft. */
   const pageOneDrawnWhenCalled: number[] = [];
+  const slow = { timeout: 30_000 };
 
   beforeAll(async () => {
     app = await openApp({ viewport: { width: 1400, height: 900 } });
@@ -35,66 +50,83 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
 
   const held = async () => {
     // Once page 1 is drawn: on a busy machine that takes longer than poll's default second.
-    await expect.poll(() => holds.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => holds.length, slow).toBe(1);
     const found = holds.shift();
     if (found === undefined) throw new Error("main is not making a draft");
     return found;
   };
   const firstPageCanvas = () => app.page.locator('.editor-pages [data-page-index="0"] .pdf-canvas-host canvas');
+  const toolbarStatus = (text: string) => editorToolbar(app.page).getByRole("status").filter({ hasText: text });
+  /** Places a field of `type` from the keyboard, on the page in view. */
+  const placeFromKeyboard = async (type: string) => {
+    await app.page.getByRole("button", { name: new RegExp(`^${type} \\(`) }).focus();
+    await app.page.keyboard.press("Enter");
+    await expect.poll(() => inspector(app.page, "Type").inputValue(), slow).toBe(type);
+  };
 
-  it("shows the pages at once, nothing editable, then the very same pages become the draft's", async () => {
-    // Page 2 is landscape: until main's draft arrives every page is laid out as page 1.
+  it("is usable once page 1 is on screen; what is done before main has made the draft is stored and uploaded", async () => {
+    // Page 2 is landscape: read here while main is held, it is laid out as such before main's draft exists.
     await chooseFile(app.page, {
       name: "Lease.pdf",
       mimeType: "application/pdf",
-      bytes: await makePdf([{}, { rotate: 90 }]),
+      bytes: await makePdf([{}, { rotate: 90 }, {}, {}]),
     });
     const main = await held();
-    // Main is asked for the draft only once page 1 is on screen (TemplatesScreen's mainMayStart): the
-    // two would otherwise share the cores while the person waits to see the page.
+    // Main is asked for the draft only once page 1 is on screen (renderer/drafts/when-main-starts.ts).
     expect(pageOneDrawnWhenCalled).toEqual([1]);
-    // Main has not made the draft, yet page 1 is drawn in the editor.
-    await firstPageCanvas().waitFor({ timeout: 20_000 });
-    await editorToolbar(app.page).getByRole("status").filter({ hasText: "Preparing the draft…" }).waitFor();
-    await expect(editorToolbar(app.page).getByRole("button", { name: "Create template…" }).isDisabled()).resolves.toBe(
-      true,
-    );
-    await expect(app.page.locator(".editor-panels").getAttribute("inert")).resolves.not.toBeNull();
+    await firstPageCanvas().waitFor(slow);
+    // Every page is read here; what remains is main's work, said in the toolbar.
+    await toolbarStatus("Saving the draft…").waitFor(slow);
+    const create = editorToolbar(app.page).getByRole("button", { name: "Create template…" });
+    await expect(create.isEnabled()).resolves.toBe(true);
+    await expect(app.page.locator(".editor-panels").getAttribute("inert")).resolves.toBeNull();
+    const second = await pageElement(app.page, 1).boundingBox();
+    expect(second !== null && second.width > second.height).toBe(true);
     expect(await app.core.drafts.list()).toEqual([]);
+
+    // A Signature placed with the mouse, centred at (280, 324) pt on page 1: its box's corner at (200, 300).
+    await app.page.keyboard.press("Control+0");
+    await expect.poll(() => app.page.locator(".zoom-value").textContent()).toBe("100%");
+    await pageElement(app.page, 0).locator(".pdf-page-overlay canvas").first().waitFor(slow);
+    await app.page.getByRole("button", { name: /^Signature \(/ }).click();
+    const box = await pageElement(app.page, 0).boundingBox();
+    if (box === null) throw new Error("page 1 is not shown");
+    await app.page.mouse.click(box.x + 280 * pxPerPointAt100, box.y + 324 * pxPerPointAt100);
+    await expect.poll(() => inspector(app.page, "x (pt)").inputValue(), slow).toBe("200");
+    await expect(inspector(app.page, "y (pt)").inputValue()).resolves.toBe("300");
+    await expect.poll(() => pageCanvasesAtZoom(app.page), slow).toBe(true);
     await firstPageCanvas().evaluate((canvas: HTMLCanvasElement) => {
       canvas.dataset.seen = "before the draft";
     });
 
+    // Creating the template waits for main's draft, and uploads it with the field.
+    await create.click();
+    const dialog = app.page.getByRole("dialog", { name: "Create template" });
+    await dialog.getByRole("button", { name: "Create template" }).click();
+    await dialog.getByText("Preparing…").waitFor(slow);
+    expect(app.core.records.templates.all()).toEqual([]);
+    expect(await app.core.drafts.list()).toEqual([]);
+
     main.release();
-    await expect
-      // Main reads the whole PDF first: on a busy machine that takes longer than poll's default second.
-      .poll(() => editorToolbar(app.page).getByRole("button", { name: "Create template…" }).isDisabled(), {
-        timeout: 20_000,
-      })
-      .toBe(false);
-    await expect(app.page.locator(".editor-panels").getAttribute("inert")).resolves.toBeNull();
-    // Not drawn again: the canvas is the one drawn before the draft existed.
-    await expect(firstPageCanvas().getAttribute("data-seen")).resolves.toBe("before the draft");
-    // The landscape page 2 now widens the column; page 1, which fits the view, stays centred in it.
-    const centreOffset = async () => {
-      const view = await app.page.locator(".editor-pages .pdf-pages").boundingBox();
-      const first = await app.page.locator('.editor-pages [data-page-index="0"]').boundingBox();
-      if (view === null || first === null) throw new Error("page 1 is not shown");
-      return Math.abs(first.x + first.width / 2 - (view.x + view.width / 2));
-    };
-    await expect.poll(centreOffset).toBeLessThanOrEqual(10);
+    await app.page.getByRole("status").filter({ hasText: "Template “Lease” created." }).waitFor(slow);
+    await toolbarStatus("All changes saved").waitFor(slow);
     const [summary] = await app.core.drafts.list();
     if (summary === undefined) throw new Error("no draft");
-    const made = await app.core.drafts.open(summary.id);
-    // The editor now works on main's draft: its recipient, and nothing saved over it.
-    await app.page.getByRole("button", { name: /^Recipient 1, recipient 1/ }).waitFor();
-    expect(made.revision).toBe(0);
-
-    await app.page.getByRole("button", { name: /^Text/ }).focus();
-    await app.page.keyboard.press("Enter");
-    await expect.poll(async () => (await app.core.drafts.open(summary.id)).fields.length).toBe(1);
-    const saved = await app.core.drafts.open(summary.id);
-    expect(saved.fields[0]?.groupId).toBe(made.groups[0]?.id);
+    const stored = await app.core.drafts.open(summary.id);
+    expect(stored.fields).toEqual([expect.objectContaining({ type: "Signature", page: 1, x: 200, y: 300 })]);
+    expect(stored.pages).toHaveLength(4);
+    const [record] = app.core.records.templates.all();
+    const state = JSON.parse(
+      await readFile(path.join(app.userDataDir, "sandbox", "state.json"), "utf8"),
+    ) as SandboxState;
+    const template = state.templates.find((candidate) => candidate.id === record?.templateId);
+    expect(template?.groups).toEqual([[expect.objectContaining({ x: 200, y: 300, page: 1, type: "Signature" })]]);
+    // Not drawn again: the canvas is the one drawn before the draft existed.
+    await expect(firstPageCanvas().getAttribute("data-seen")).resolves.toBe("before the draft");
+    // The field placed before main's draft existed can be undone like any other, and the undo is saved.
+    await app.page.locator(".editor-pages").focus();
+    await app.page.keyboard.press("Control+Z");
+    await expect.poll(async () => (await app.core.drafts.open(summary.id)).fields, slow).toEqual([]);
     expect(problems).toEqual([]);
   });
 
@@ -104,21 +136,26 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
     const before = await app.core.drafts.list();
     await chooseFile(app.page, { name: "Refused.pdf", mimeType: "application/pdf", bytes: await makePdf([{}]) });
     const main = await held();
-    await firstPageCanvas().waitFor({ timeout: 20_000 });
+    await firstPageCanvas().waitFor(slow);
+    await placeFromKeyboard("Text");
     main.refuse("No space is left on the disk.");
     await app.page
       .getByRole("alert")
-      .filter({ hasText: "Refused.pdf could not be opened: No space is left on the disk." })
-      .waitFor();
+      .filter({
+        hasText:
+          "Refused.pdf could not be opened: No space is left on the disk. The changes made to it could not be kept.",
+      })
+      .waitFor(slow);
     await expect(editorToolbar(app.page).count()).resolves.toBe(0);
     expect(await app.core.drafts.list()).toEqual(before);
     expect(problems).toEqual([]);
   });
 
-  it("lists the draft once main has made it, when the editor was left before", async () => {
+  it("stores a field placed before the editor was left, once main has made the draft", async () => {
     await chooseFile(app.page, { name: "Early.pdf", mimeType: "application/pdf", bytes: await makePdf([{}]) });
     const main = await held();
-    await firstPageCanvas().waitFor({ timeout: 20_000 });
+    await firstPageCanvas().waitFor(slow);
+    await placeFromKeyboard("Date");
     await app.page.getByRole("button", { name: "Back to templates" }).click();
     await app.page.getByRole("heading", { name: "Templates", exact: true }).waitFor();
     // The list the screen read on arrival does not have it: main is still making it.
@@ -128,7 +165,10 @@ describeWith(["chromium", "secret-service"], "the editor while main is still mak
       .waitFor();
     await expect(app.page.getByRole("button", { name: "Duplicate Early" }).count()).resolves.toBe(0);
     main.release();
-    await app.page.getByRole("button", { name: "Duplicate Early" }).waitFor();
+    await app.page.getByRole("button", { name: "Duplicate Early" }).waitFor(slow);
+    const early = (await app.core.drafts.list()).find((summary) => summary.name === "Early");
+    if (early === undefined) throw new Error("the draft Early is not listed");
+    expect((await app.core.drafts.open(early.id)).fields).toEqual([expect.objectContaining({ type: "Date", page: 1 })]);
     expect(problems).toEqual([]);
   });
 });

@@ -33,6 +33,8 @@ describeWith(["chromium", "secret-service"], "the template editor, against the r
       }
     }, bytes);
     await app.page.getByRole("toolbar", { name: "Editor" }).waitFor({ timeout: 20_000 });
+    // Usable at once; main stores the draft meanwhile (editor-pending.test.ts). Checked on disk below, so waited for.
+    await app.page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor({ timeout: 30_000 });
     // Pages open at the view's width when 100% would not fit; Ctrl+0 shows them at 100%.
     await expect(app.page.locator(".zoom-value").textContent()).resolves.not.toBe("100%");
     await app.page.keyboard.press("Control+0");

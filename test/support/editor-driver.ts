@@ -81,9 +81,14 @@ export async function pageCanvasesAtZoom(page: Page): Promise<boolean> {
   });
 }
 
-/** Waits for the editor's toolbar and for `expectedPages` pages drawn by pdf.js. */
+/**
+ * Waits for the editor's toolbar, for the draft stored by main (a new PDF's editor is usable before it is,
+ * renderer/drafts/open-drafts.ts; test/e2e/editor-pending.test.ts tests that) and for `expectedPages` pages
+ * drawn by pdf.js.
+ */
 export async function waitForEditor(page: Page, expectedPages = 1): Promise<void> {
   await editorToolbar(page).waitFor(slow);
+  await editorToolbar(page).getByRole("status").filter({ hasText: "All changes saved" }).waitFor(slow);
   // The editor opens at fit-width when a page would not fit at 100%; these tests work at 100% (Ctrl+0).
   await page.keyboard.press("Control+0");
   await expect.poll(() => page.locator(".zoom-value").textContent(), slow).toBe("100%");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { copyName, nameFromFile } from "../../common/draft-names";
 import {
   safeFileName,
   safeFileNameKeepingExtension,
@@ -7,7 +8,6 @@ import {
   utf8Length,
 } from "../../common/file-names";
 import { signedPdfName } from "../../main/downloads/file-names";
-import { copyName, nameFromFile } from "../../main/drafts/draft-names";
 import { fileNameProblems } from "../support/safe-file-name-check";
 import { seededRandom } from "../support/seeded-random";
 

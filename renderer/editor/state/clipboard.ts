@@ -3,6 +3,7 @@ import { limits } from "../../../common/fields";
 import { hasGroup, selectedFields, withFields } from "./access";
 import { placeField } from "./geometry";
 import { takeNewIds } from "./ids";
+import { everyPageKnown } from "./pages";
 import type { ActionOf, EditorState } from "./types";
 
 /** Copies of fields: duplicate, copy and paste, repeat on every page. New ids come from the action. */
@@ -68,9 +69,11 @@ export function paste(state: EditorState, action: ActionOf<"paste">): EditorStat
 /**
  * For each selected field, a copy at the same position on every other page (clamped onto smaller pages;
  * skipped where the box cannot fit, or where an identical field already sits). Ids are used in order:
- * selected field by selected field, page by page. Originals and copies become the selection.
+ * selected field by selected field, page by page. Originals and copies become the selection. Refused while a
+ * page is not read yet: "every page" would silently miss it.
  */
 export function repeatOnEveryPage(state: EditorState, action: ActionOf<"repeatOnEveryPage">): EditorState {
+  if (!everyPageKnown(state.doc)) return state;
   const selected = selectedFields(state);
   const occupied = new Set(state.doc.fields.map(placeKey));
   const copies: DraftField[] = [];

@@ -5,11 +5,11 @@ import type { EditorDoc, Rect } from "./types";
 
 /** Page and box geometry in API coordinates: displayed points from the page's top-left, y down. */
 
-/** The displayed size of 1-based `page`, or undefined when the document has no such page. */
+/** The displayed size of 1-based `page`, or undefined when the document has no such page or it is not read yet. */
 export function pageSize(doc: EditorDoc, page: number): Size | undefined {
   if (!Number.isInteger(page)) return undefined;
   const geometry = doc.pages[page - 1];
-  return geometry === undefined ? undefined : displayedSize(geometry);
+  return geometry === undefined || geometry === null ? undefined : displayedSize(geometry);
 }
 
 export function boxSize(type: FieldType): Size {

@@ -22,12 +22,16 @@ export function record(before: EditorState, after: EditorState): EditorState {
   return { ...after, past: pushCapped(before.past, snapshotOf(before)), future: [] };
 }
 
-/** The active group when it still exists in the restored document, else the first group. */
+/**
+ * The active group when it still exists in the restored document, else the first group. The pages stay the
+ * current ones: they are never edited, only learnt (state/pages.ts), so a snapshot's may be older.
+ */
 function restore(state: EditorState, snapshot: Snapshot, past: Snapshot[], future: Snapshot[]): EditorState {
   const { groups } = snapshot.doc;
   const activeStays = groups.some((group) => group.id === state.activeGroupId);
   const activeGroupId = activeStays ? state.activeGroupId : (groups[0]?.id ?? state.activeGroupId);
-  return { ...state, doc: snapshot.doc, selection: snapshot.selection, past, future, activeGroupId };
+  const doc = snapshot.doc.pages === state.doc.pages ? snapshot.doc : { ...snapshot.doc, pages: state.doc.pages };
+  return { ...state, doc, selection: snapshot.selection, past, future, activeGroupId };
 }
 
 /** Restores the document and selection from before the last change. */

@@ -3,7 +3,7 @@ import { fieldBoxSizes, limits } from "../../../common/fields";
 import type { EditorDoc, EditorState } from "./types";
 
 /**
- * What holds after every action: every field lies wholly on an existing page and belongs to an existing
+ * What holds after every action: every field lies wholly on an existing page whose geometry is known and belongs to an existing
  * group, ids are unique, and the group and field counts are within the service's limits. The reducer
  * refuses any result that breaks these (a safety net: the actions are written not to).
  */
@@ -21,7 +21,7 @@ export function docProblems(doc: EditorDoc): string[] {
     fieldIds.add(field.id);
     if (!groupIds.has(field.groupId)) problems.push(`field "${field.id}" in unknown group "${field.groupId}"`);
     const page = doc.pages[field.page - 1];
-    if (page === undefined || !boxFitsPage(page, field, fieldBoxSizes[field.type])) {
+    if (page === undefined || page === null || !boxFitsPage(page, field, fieldBoxSizes[field.type])) {
       problems.push(`field "${field.id}" leaves page ${field.page}`);
     }
   }

@@ -7,10 +7,14 @@ import type { FieldType } from "../../../common/fields";
  * points from the top-left of the displayed page, locating the top-left of the field's fixed-size box.
  */
 
-/** The part of a draft the editor changes (pages are carried along, never edited). */
+/**
+ * The part of a draft the editor changes (pages are carried along, never edited). A page is null while its
+ * geometry is not known yet (a new PDF's pages are read in the background, renderer/drafts): nothing can be
+ * placed on it until it is.
+ */
 export interface EditorDoc {
   name: string;
-  pages: PageGeometry[];
+  pages: (PageGeometry | null)[];
   groups: DraftGroup[];
   fields: DraftField[];
 }
