@@ -6,6 +6,8 @@ import { OpenDrafts } from "../../renderer/drafts/open-drafts";
 import { canUndo } from "../../renderer/editor/state/editor-state";
 import type { OpenedPdf, PdfHandle } from "../../renderer/pdf/load-pdf";
 
+/** Bounds a wait for what must happen (Vitest's own default, 1 s, is a guess a busy machine may outlast). */
+const patience = { timeout: 4_000 };
 const letter = { cropBox: [0, 0, 612, 792] as [number, number, number, number], rotation: 0 as const };
 
 /** A PDF "opened by pdf.js": `pages` US Letter pages; counts how often it is freed. */
@@ -95,7 +97,7 @@ describe("the app's drafts being opened", () => {
     expect(made.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(drafts.draftsMade()).not.toBeNull();
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).pending).toBe(true));
+    await vi.waitFor(() => expect(ready(drafts, made.id).pending).toBe(true), patience);
     const pending = ready(drafts, made.id);
     expect(pending.draft.pages).toHaveLength(2);
     // Nothing is edited while pending.
@@ -104,16 +106,16 @@ describe("the app's drafts being opened", () => {
     // Main is asked, under the id chosen here, once page 1 is on screen.
     expect(main.asked).toEqual([]);
     drafts.pageShown(made.id);
-    await vi.waitFor(() => expect(main.asked).toEqual([{ id: made.id, fileName: "Lease.pdf" }]));
+    await vi.waitFor(() => expect(main.asked).toEqual([{ id: made.id, fileName: "Lease.pdf" }]), patience);
     main.answers[0]?.(ok(draftOf(made.id)));
-    await vi.waitFor(() => expect(ready(drafts, made.id).pending).toBe(false));
+    await vi.waitFor(() => expect(ready(drafts, made.id).pending).toBe(false), patience);
     const shown = ready(drafts, made.id);
     expect(shown.pdf).toBe(pending.pdf);
     expect(shown.editor.doc.groups[0]?.id).toBe("main-group");
     expect(main.opened).toEqual([]);
     expect(drafts.draftsMade()).toBeNull();
     drafts.show(null);
-    await vi.waitFor(() => expect(pdf.freed.count).toBe(1));
+    await vi.waitFor(() => expect(pdf.freed.count).toBe(1), patience);
   });
 
   it("says why main refused a new PDF it was showing, and frees its pages", async () => {
@@ -121,15 +123,17 @@ describe("the app's drafts being opened", () => {
     const made = await drafts.createFromFile("Refused.pdf", new Uint8Array(1));
     if (!made.ok) throw new Error(made.message);
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).pending).toBe(true));
+    await vi.waitFor(() => expect(ready(drafts, made.id).pending).toBe(true), patience);
     drafts.pageShown(made.id);
-    await vi.waitFor(() => expect(main.answers).toHaveLength(1));
+    await vi.waitFor(() => expect(main.answers).toHaveLength(1), patience);
     main.answers[0]?.({ ok: false, error: { code: "internal", message: "No space is left on the disk." } });
-    await vi.waitFor(() =>
-      expect(drafts.view(made.id)).toEqual({
-        status: "refused",
-        message: "Refused.pdf could not be opened: No space is left on the disk.",
-      }),
+    await vi.waitFor(
+      () =>
+        expect(drafts.view(made.id)).toEqual({
+          status: "refused",
+          message: "Refused.pdf could not be opened: No space is left on the disk.",
+        }),
+      patience,
     );
     expect(pdf.freed.count).toBe(1);
   });
@@ -139,14 +143,14 @@ describe("the app's drafts being opened", () => {
     const made = await drafts.createFromFile("Early.pdf", new Uint8Array(1));
     if (!made.ok) throw new Error(made.message);
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).pending).toBe(true));
+    await vi.waitFor(() => expect(ready(drafts, made.id).pending).toBe(true), patience);
     drafts.show(null);
-    await vi.waitFor(() => expect(main.asked).toHaveLength(1));
+    await vi.waitFor(() => expect(main.asked).toHaveLength(1), patience);
     drafts.show(made.id);
     expect(drafts.view(made.id).status).toBe("loading");
     main.stored.set(made.id, draftOf(made.id, 1));
     main.answers[0]?.(ok(draftOf(made.id, 1)));
-    await vi.waitFor(() => expect(ready(drafts, made.id).pending).toBe(false));
+    await vi.waitFor(() => expect(ready(drafts, made.id).pending).toBe(false), patience);
     expect(main.opened).toEqual([made.id]);
   });
 
@@ -155,19 +159,19 @@ describe("the app's drafts being opened", () => {
     const id = crypto.randomUUID();
     main.stored.set(id, draftOf(id));
     drafts.show(id);
-    await vi.waitFor(() => expect(ready(drafts, id).pending).toBe(false));
+    await vi.waitFor(() => expect(ready(drafts, id).pending).toBe(false), patience);
     drafts.dispatch(id, { type: "addField", id: "f1", fieldType: "Text", page: 1, x: 10, y: 10 });
     const left = ready(drafts, id).editor;
     expect(canUndo(left)).toBe(true);
     drafts.show(null);
     main.stored.set(id, draftOf(id, 2, { fields: left.doc.fields }));
     drafts.show(id);
-    await vi.waitFor(() => expect(ready(drafts, id).editor).toBe(left));
+    await vi.waitFor(() => expect(ready(drafts, id).editor).toBe(left), patience);
     // Changed meanwhile (renamed from the list): a new history.
     drafts.show(null);
     main.stored.set(id, draftOf(id, 2, { name: "Renamed", fields: left.doc.fields }));
     drafts.show(id);
-    await vi.waitFor(() => expect(ready(drafts, id).draft.name).toBe("Renamed"));
+    await vi.waitFor(() => expect(ready(drafts, id).draft.name).toBe("Renamed"), patience);
     expect(canUndo(ready(drafts, id).editor)).toBe(false);
   });
 
@@ -183,7 +187,7 @@ describe("the app's drafts being opened", () => {
     });
     const making = drafts.createFromFile("Broken.pdf", new Uint8Array(1));
     // pdf.js failed: main is asked at once, and says why.
-    await vi.waitFor(() => expect(main.answers).toHaveLength(1));
+    await vi.waitFor(() => expect(main.answers).toHaveLength(1), patience);
     main.answers[0]?.({ ok: false, error: { code: "unreadable_file", message: "The PDF is damaged." } });
     await expect(making).resolves.toEqual({
       ok: false,
