@@ -2,8 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DocumentTracker } from "../main/documents/tracker.ts";
+import { inspectPdfSeal } from "../main/downloads/final-pdf-seal.ts";
 import { openRecords } from "../main/records/open-records.ts";
 import { createServiceClient } from "../main/service/client.ts";
+import { minimalSignedPdf } from "../test/support/minimal-signed-pdf.ts";
+import { testSealCertificate } from "../test/support/seal.ts";
 import { startChildSandbox } from "./support/child-sandbox.ts";
 import { pdfOfSize } from "./support/pdf-of-size.ts";
 
@@ -12,7 +15,9 @@ import { pdfOfSize } from "./support/pdf-of-size.ts";
  * - upload_50mb_rss_growth_mb: peak resident memory growth of this (the main) process while the service
  *   client uploads a 50 MB PDF (after a warm-up upload); target <= 25;
  * - poll_1000_cycle_s: one tracker pass over 1000 unfinished documents (getDocumentDetails each, at most
- *   4 in flight); target <= 5.
+ *   4 in flight); target <= 5;
+ * - seal_check_50mb_ms: checking the seal of a 50 MB signed PDF, as a download of a final PDF is checked; target
+ *   <= 1000.
  */
 const documentCount = Number(process.env.BENCH_DOCUMENTS ?? 1000);
 const sandbox = await startChildSandbox();
@@ -84,11 +89,17 @@ try {
   const passSeconds = (performance.now() - started) / 1000;
   if (polls !== documentCount) throw new Error(`the pass polled ${polls} of ${documentCount} documents`);
 
+  const sealed = minimalSignedPdf(await testSealCertificate(), 50 * 1024 * 1024);
+  const checking = performance.now();
+  if (!inspectPdfSeal(sealed).sealed) throw new Error("the 50 MB PDF's seal did not check");
+  const sealCheckMs = performance.now() - checking;
+
   console.log(
     JSON.stringify({
       bench: "core",
       upload_50mb_rss_growth_mb: Number(((peak - baseline) / (1024 * 1024)).toFixed(1)),
       poll_1000_cycle_s: Number(passSeconds.toFixed(2)),
+      seal_check_50mb_ms: Math.round(sealCheckMs),
       documents: documentCount,
     }),
   );

@@ -33,6 +33,7 @@ import { multipartBody } from "./multipart-upload";
 import { isRedirect, redirectTarget } from "./redirects";
 import { type RetryPolicy, withRetries } from "./retry";
 import { ServiceError } from "./service-error";
+import { systemTimers, type Timers } from "./timers";
 import { exchange, jsonBody, type RequestBody, TransportFailure } from "./transport";
 
 export interface ServiceClientOptions {
@@ -42,6 +43,8 @@ export interface ServiceClientOptions {
   apiKey: () => Promise<string>;
   /** Per attempt; for uploads, the longest time without progress. 30 s. */
   timeoutMs?: number;
+  /** What arms those time-outs: the system's timers unless given. */
+  timers?: Timers;
   /** Attempts of an idempotent GET, the first included. 4. */
   maxGetAttempts?: number;
   /** First back-off between GET attempts; doubles each time, with jitter. 500 ms. */
@@ -132,6 +135,7 @@ interface Call<T> {
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const base = parseBaseUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const timers = options.timers ?? systemTimers;
   const maxGetAttempts = Math.max(1, options.maxGetAttempts ?? 4);
   const backoffBaseMs = options.backoffBaseMs ?? 500;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
@@ -174,6 +178,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           body: call.body,
           agent: agentFor(url, call.method),
           timeoutMs,
+          timers,
           timeoutKind: call.idleTimeout === true ? "idle" : "total",
           maxResponseBytes,
           signal: call.options?.signal,

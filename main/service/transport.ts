@@ -3,6 +3,7 @@ import https from "node:https";
 import type { Socket } from "node:net";
 import { type Readable, Transform } from "node:stream";
 import zlib from "node:zlib";
+import type { Timers } from "./timers";
 
 /** Where a request's bytes go; `write` resolves once the chunk has been handed to the OS (it may then be reused). */
 export interface BodySink {
@@ -56,6 +57,8 @@ export interface RawRequest {
   body: RequestBody | null;
   agent: http.Agent;
   timeoutMs: number;
+  /** What arms the time-out. */
+  timers: Timers;
   /** "total": the whole exchange within timeoutMs; "idle": no more than timeoutMs without progress. */
   timeoutKind: "total" | "idle";
   maxResponseBytes: number;
@@ -145,7 +148,7 @@ export function exchange(request: RawRequest): Promise<RawResponse> {
     let connected = false;
     let sent: SentSoFar = "nothing";
     let receiving = false;
-    let timer: NodeJS.Timeout | undefined;
+    let cancelTimer = () => {};
     let markStopped = () => {};
     const stopped = new Promise<void>((resolve) => {
       markStopped = resolve;
@@ -153,7 +156,7 @@ export function exchange(request: RawRequest): Promise<RawResponse> {
 
     const settle = () => {
       settled = true;
-      clearTimeout(timer);
+      cancelTimer();
       signal?.removeEventListener("abort", onAbort);
       markStopped();
     };
@@ -169,8 +172,8 @@ export function exchange(request: RawRequest): Promise<RawResponse> {
     signal?.addEventListener("abort", onAbort, { once: true });
 
     const armTimer = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => failWith("timeout", null), request.timeoutMs);
+      cancelTimer();
+      cancelTimer = request.timers.after(request.timeoutMs, () => failWith("timeout", null));
     };
     /** Progress of any kind pushes an idle time-out back. */
     const touch = () => {

@@ -4,6 +4,7 @@ import { fieldBoxSizes } from "../../common/fields";
 import { type AppHarness, openApp } from "../support/app-harness";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
+import { editorStatus } from "../support/round-trip";
 
 const types = ["Signature", "Initials", "Text", "Date", "Checkbox"] as const;
 const pxPerPt = 96 / 72;
@@ -109,12 +110,14 @@ describeWith(["chromium", "secret-service"], "the editor, as a user works in it,
     const persisted = app.persisted;
     await app.quit();
     app = await openApp({ reopen: persisted, viewport: { width: 1400, height: 900 } });
+    const reopened = app.page;
     await app.page.getByTestId("app-version").waitFor();
     await app.page.getByRole("button", { name: "Flow", exact: true }).click();
     await app.page.getByRole("toolbar", { name: "Editor" }).waitFor({ timeout: 20_000 });
     await app.page.getByRole("button", { name: /^Recipient 1, recipient 1, 10 fields/ }).waitFor();
-    // Longer than the autosave delay (400 ms): opening a draft must not save it again.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Opening a draft must not save it again. A change says "Saving…" in the render that shows it, until it is on
+    // disk: once the editor says all is saved, nothing is on its way, and the file shows whether anything was saved.
+    await expect.poll(() => editorStatus(reopened).textContent()).toBe("All changes saved");
     expect(await draftNow()).toEqual(left);
   });
 });

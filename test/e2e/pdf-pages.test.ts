@@ -282,8 +282,16 @@ describeWith("chromium", "PDF pages in Chromium, under the app's CSP", () => {
       for (let top = 0; ; ) {
         const step = await pages.evaluate(async (element, scrollTop) => {
           element.scrollTop = scrollTop;
-          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-          await new Promise((resolve) => setTimeout(resolve, 30));
+          // Sampled once the view has caught up (every canvas counted is drawn and on the page), frame by frame
+          // rather than after a guessed delay; the fixture's own watch (maxLiveCanvases) sees the peaks in between.
+          const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+          await frame();
+          await frame();
+          const caughtUp = () => {
+            const live = Number(element.dataset.liveCanvases);
+            return live > 0 && live === element.querySelectorAll("canvas").length;
+          };
+          while (!caughtUp()) await frame();
           return {
             bottom: element.scrollHeight - element.clientHeight,
             height: element.clientHeight,

@@ -8,6 +8,7 @@ import { seriousAxeViolations } from "../support/axe";
 import { bridgeCall } from "../support/bridge-call";
 import { buildPage } from "../support/build-page";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
+import { createHold } from "../support/hold";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { callApi } from "../support/sandbox";
@@ -43,9 +44,9 @@ describeWith(["chromium", "secret-service"], "sending once, on the Send screen",
       pagePath: "/index.html?screen=documents",
       viewport: { width: 1100, height: 860 },
       core: {
-        client: { timeoutMs: 1500 },
         tracker: { minIntervalMs: 10 * 60_000 },
-        sendCheck: { scheduleMs: [0, 2500, 5000, 8000] },
+        // The look is held while the screen is checked: this only bounds a look that hangs.
+        sendCheck: { scheduleMs: [0, 2500, 5000, 8000], listTimeoutMs: 120_000 },
       },
     });
     page().on("pageerror", (error) => problems.push(`page error: ${error.message}`));
@@ -88,12 +89,19 @@ describeWith(["chromium", "secret-service"], "sending once, on the Send screen",
 
   it("a lost answer: 'Checking whether it was sent…', Send cannot be pressed again, and the document is found", async () => {
     await openSend();
-    // The service acts 2.5 s after the request arrives; the app stops waiting after 1.5 s and checks.
-    fault.plan("/createFromTemplate", { kind: "delay-then-proxy", ms: 2500 });
+    const sending = createHold();
+    fault.plan("/createFromTemplate", { kind: "hold", hold: sending });
     const send = page().locator("button[type=submit]");
     await send.click();
+    // The request reaches the service, which has not acted yet, and its answer is lost (the connection is reset).
+    const [request] = await sending.arrived();
+    const look = createHold();
+    fault.plan("/getAllDocuments", { kind: "hold", hold: look });
+    request?.drop();
+    // The app looks for the document: that look waits at the fault server while the screen is checked.
+    await look.arrived();
     const notice = page().getByTestId("checking-sent");
-    await notice.waitFor({ timeout: 10_000 });
+    await notice.waitFor({ timeout: 60_000 });
     await expect(notice.textContent()).resolves.toMatch(/^Checking whether it was sent…/);
     await expect(send.textContent()).resolves.toBe("Checking whether it was sent…");
     await expect(send.isDisabled()).resolves.toBe(true);
@@ -102,8 +110,11 @@ describeWith(["chromium", "secret-service"], "sending once, on the Send screen",
     expect(await seriousAxeViolations(page())).toEqual([]);
     await page().screenshot({ path: "/tmp/signdesk-send-checking-light.png", fullPage: true });
 
+    // The service acts on the request, then the look goes on.
+    await request?.forward();
+    look.release();
     // Found: the Send screen gives way to the document, recorded once; the service was asked to send once.
-    await page().getByRole("heading", { level: 1, name: "Retainer" }).waitFor({ timeout: 20_000 });
+    await page().getByRole("heading", { level: 1, name: "Retainer" }).waitFor({ timeout: 60_000 });
     const sent = await documents();
     expect(sent.map((record) => record.recipients)).toEqual([[ada]]);
     expect(fault.count("/createFromTemplate")).toBe(1);
@@ -120,7 +131,7 @@ describeWith(["chromium", "secret-service"], "sending once, on the Send screen",
     const before = (await documents()).length;
     await page().locator("button[type=submit]").click();
     const alert = page().getByRole("alert").filter({ hasText: "The service moved to" });
-    await alert.waitFor({ timeout: 10_000 });
+    await alert.waitFor({ timeout: 60_000 });
     await expect(alert.textContent()).resolves.toContain(`The service moved to ${movedTo}/createFromTemplate.`);
     expect(await seriousAxeViolations(page())).toEqual([]);
     await page().screenshot({ path: "/tmp/signdesk-send-moved-light.png", fullPage: true });
@@ -137,7 +148,7 @@ describeWith(["chromium", "secret-service"], "sending once, on the Send screen",
 
     // Sent again by the person, to the new address.
     await page().locator("button[type=submit]").click();
-    await page().getByRole("heading", { level: 1, name: "Retainer" }).waitFor({ timeout: 20_000 });
+    await page().getByRole("heading", { level: 1, name: "Retainer" }).waitFor({ timeout: 60_000 });
     expect(await documents()).toHaveLength(before + 1);
     expect(problems).toEqual([]);
   });

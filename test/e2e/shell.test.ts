@@ -113,13 +113,18 @@ describeWith(["chromium", "secret-service"], "app shell in Chromium, against the
     // must block; Playwright's own evaluate runs on the DevTools path, which CSP does not gate.
     const outcome = await app.page.evaluate(async () => {
       const violations: string[] = [];
+      const flags = window as unknown as { __injected?: boolean; __compiled?: boolean };
       document.addEventListener("securitypolicyviolation", (event) => violations.push(event.effectiveDirective));
       const script = document.createElement("script");
       script.textContent = "window.__injected = true;";
       document.body.append(script);
       (setTimeout as unknown as (code: string, delay: number) => number)("window.__compiled = true;", 0);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      const flags = window as unknown as { __injected?: boolean; __compiled?: boolean };
+      // Each attempt ends one way or the other, in a task of its own: refused (its violation is reported) or run (its
+      // flag is set). Looked at after each task, not after a guessed delay.
+      const settled = () =>
+        (flags.__injected === true || violations.includes("script-src-elem")) &&
+        (flags.__compiled === true || violations.includes("script-src"));
+      while (!settled()) await new Promise((resolve) => setTimeout(resolve, 0));
       return { injected: flags.__injected === true, compiled: flags.__compiled === true, violations };
     });
     expect(outcome.injected).toBe(false);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
+import { createHold } from "../support/hold";
+import { manualTimers } from "../support/manual-timers";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { callApi, type RunningSandbox, startSandbox } from "../support/sandbox";
@@ -10,15 +12,18 @@ describeWith("secret-service", "the app when the service misbehaves", () => {
   let fault: FaultServer;
   let app: TestCore;
   let templateId: string;
+  /** The client's time-outs pass only when the test fires them: a busy machine never makes an answer late. */
+  const timers = manualTimers();
 
   beforeAll(async () => {
     running = await startSandbox();
     fault = await startFaultServer({ upstream: running.url });
     app = await startTestCore({
       embeddedSandbox: false,
-      client: { timeoutMs: 1500, backoffBaseMs: 20 },
+      client: { timers, backoffBaseMs: 20 },
       tracker: { minIntervalMs: 60_000 },
-      sendCheck: { scheduleMs: [0, 100, 300] },
+      // Only bounds a look that hangs; the looks here answer.
+      sendCheck: { scheduleMs: [0, 100, 300], listTimeoutMs: 60_000 },
     });
     const account = await app.call("accountsAdd", { name: "Flaky", baseUrl: fault.url, apiKey: running.key });
     await app.call("accountsSetActive", { id: account.id });
@@ -82,8 +87,21 @@ describeWith("secret-service", "the app when the service misbehaves", () => {
 
   it("reads recover by themselves from 500s, a truncated body and a hang", async () => {
     const [record] = (await app.call("documentsList")).documents;
-    fault.plan("/getDocumentDetails", { kind: "status", status: 500 }, { kind: "truncated" }, { kind: "hang" });
-    await app.call("documentsRefresh", {});
+    const earlier = fault.requests.length;
+    const stalled = createHold();
+    fault.plan(
+      "/getDocumentDetails",
+      { kind: "status", status: 500 },
+      { kind: "truncated" },
+      { kind: "hold", hold: stalled },
+    );
+    const refreshing = app.call("documentsRefresh", {});
+    // The third attempt reaches a service that never answers it: the client's time-out passes.
+    await stalled.arrived();
+    expect(timers.fireAll()).toBeGreaterThanOrEqual(1);
+    await refreshing;
+    const attempts = fault.requests.slice(earlier).filter((request) => request.path === "/getDocumentDetails");
+    expect(attempts.map((request) => request.action)).toEqual(["status", "truncated", "hold", "proxy"]);
     const refreshed = (await app.call("documentsList")).documents.find((document) => document.pdfId === record?.pdfId);
     expect(refreshed?.lastCheckedAt).not.toBeNull();
     expect((await app.call("documentsList")).reachable).toBe(true);
@@ -122,7 +140,9 @@ describeWith("secret-service", "the app when the service misbehaves", () => {
     await callApi(link ?? "", "POST", "", { json: { fields: { n: "Agreed" } } });
     await app.call("documentsRefresh", {});
     await expect
-      .poll(async () => (await app.call("documentsList")).documents.find((d) => d.pdfId === pdfId)?.lastStatus)
+      .poll(async () => (await app.call("documentsList")).documents.find((d) => d.pdfId === pdfId)?.lastStatus, {
+        timeout: 60_000,
+      })
       .toBe("signed");
     expect((await app.call("documentsList")).reachable).toBe(true);
     expect(app.events.filter((entry) => entry.event === "service:reachability").at(-1)?.payload).toMatchObject({

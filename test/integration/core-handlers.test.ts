@@ -16,7 +16,7 @@ describeWith("secret-service", "accounts, import and webhooks through the handle
   beforeAll(async () => {
     running = await startSandbox();
     receiver = await startWebhookReceiver();
-    app = await startTestCore({ embeddedSandbox: false, client: { timeoutMs: 2000, backoffBaseMs: 10 } });
+    app = await startTestCore({ embeddedSandbox: false, client: { backoffBaseMs: 10 } });
     const account = await app.call("accountsAdd", { name: "Local", baseUrl: running.url, apiKey: running.key });
     await app.call("accountsSetActive", { id: account.id });
   });

@@ -19,7 +19,7 @@ describeWith("secret-service", "hostile file and document names, through the han
 
   beforeAll(async () => {
     running = await startSandbox();
-    app = await startTestCore({ embeddedSandbox: false, client: { timeoutMs: 5000, backoffBaseMs: 10 } });
+    app = await startTestCore({ embeddedSandbox: false, client: { backoffBaseMs: 10 } });
     const account = await app.call("accountsAdd", { name: "Local", baseUrl: running.url, apiKey: running.key });
     await app.call("accountsSetActive", { id: account.id });
   });

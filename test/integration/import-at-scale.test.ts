@@ -1,14 +1,17 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedSandboxDocuments } from "../../bench/support/seed-sandbox";
 import { createServiceClient } from "../../main/service/client";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { failure } from "../support/failure";
+import { type ManualTimers, manualTimers } from "../support/manual-timers";
 import { describeWith } from "../support/requirements";
 import { type RunningSandbox, startSandbox } from "../support/sandbox";
 
 const seededCount = 20_000;
+/** Bounds a wait for what must happen; never what makes a test pass. */
+const patience = { timeout: 30_000, interval: 5 };
 
 describeWith("secret-service", "importing tens of thousands of documents from the sandbox", () => {
   let running: RunningSandbox;
@@ -20,7 +23,7 @@ describeWith("secret-service", "importing tens of thousands of documents from th
     await running.restart({}, () => seedSandboxDocuments(running.dataDir, seededCount));
     app = await startTestCore({
       embeddedSandbox: false,
-      client: { timeoutMs: 20_000, backoffBaseMs: 10 },
+      client: { backoffBaseMs: 10 },
       // Statuses are not what this test is about: checks stay rare.
       tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
     });
@@ -88,8 +91,16 @@ describe("getAllDocuments read as a stream over a connection that fails or is sl
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const client = () =>
-    createServiceClient({ baseUrl: url, apiKey: async () => "k", timeoutMs: 400, maxGetAttempts: 3, backoffBaseMs: 5 });
+  /** The client's time-outs pass only when the test moves `timers` on. */
+  const client = (timers: ManualTimers = manualTimers()) =>
+    createServiceClient({
+      baseUrl: url,
+      apiKey: async () => "k",
+      timeoutMs: 400,
+      timers,
+      maxGetAttempts: 3,
+      backoffBaseMs: 5,
+    });
 
   it("reads an answer in batches of the size asked, never the whole at once", async () => {
     requests = 0;
@@ -134,28 +145,61 @@ describe("getAllDocuments read as a stream over a connection that fails or is sl
 
   it("waits as long as the body keeps coming (an idle time-out), and stops when it stalls", async () => {
     requests = 0;
-    // 8 pieces 150 ms apart: 1.2 s in all, three times the time-out, never 400 ms without progress.
+    // 8 pieces, each 300 ms after the last: 2.4 s in all, six times the time-out, never 400 ms without progress.
+    const answers: ServerResponse[] = [];
     behave = (response) => {
       response.writeHead(200, { "content-type": "application/json" });
       response.write('{"documents":[');
-      let sent = 0;
-      const next = () => {
-        response.write(`${sent === 0 ? "" : ","}${piece(sent * 10, 10)}`);
-        sent += 1;
-        if (sent === 8) response.end("]}");
-        else setTimeout(next, 150);
-      };
-      setTimeout(next, 150);
+      answers.push(response);
     };
-    const { read } = await client().getAllDocumentsInBatches(() => {});
-    expect(read).toBe(80);
+    const timers = manualTimers();
+    let delivered = 0;
+    const reading = client(timers).getAllDocumentsInBatches(
+      (documents) => {
+        delivered += documents.length;
+      },
+      { batchSize: 5 },
+    );
+    await vi.waitFor(() => expect(answers).toHaveLength(1), patience);
+    const [answer] = answers;
+    for (let sent = 0; sent < 8; sent += 1) {
+      expect(timers.advance(300)).toBe(0);
+      answer?.write(`${sent === 0 ? "" : ","}${piece(sent * 10, 10)}`);
+      // The piece has reached the reader (at least its first five documents): its progress moved the time-out on.
+      await vi.waitFor(() => expect(delivered).toBeGreaterThanOrEqual(sent * 10 + 5), patience);
+    }
+    expect(timers.advance(300)).toBe(0);
+    answer?.end("]}");
+    expect((await reading).read).toBe(80);
 
+    // Stalls after five documents, on each of the three attempts: 400 ms without progress ends each.
+    requests = 0;
+    delivered = 0;
+    /** Documents read before this attempt's answer began. */
+    let before = 0;
     behave = (response) => {
+      before = delivered;
       response.writeHead(200, { "content-type": "application/json" });
       response.write(`{"documents":[${piece(0, 5)}`);
     };
-    const started = Date.now();
-    expect(await failure(client().getAllDocumentsInBatches(() => {}))).toMatchObject({ category: "timeout" });
-    expect(Date.now() - started).toBeLessThan(3000);
+    const stalled = manualTimers();
+    const stalling = failure(
+      client(stalled).getAllDocumentsInBatches(
+        (documents) => {
+          delivered += documents.length;
+        },
+        { batchSize: 1 },
+      ),
+    );
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      // This attempt's five documents have reached the reader: the time-out runs from there.
+      await vi.waitFor(() => {
+        expect(requests).toBe(attempt);
+        expect(delivered).toBeGreaterThan(before);
+      }, patience);
+      expect(stalled.advance(399)).toBe(0);
+      expect(stalled.advance(1)).toBe(1);
+    }
+    expect(await stalling).toMatchObject({ category: "timeout" });
   });
 });

@@ -307,7 +307,7 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
     root = await mkdtemp(path.join(tmpdir(), "signdesk-fuzz-"));
     previousTmpdir = process.env.TMPDIR;
     process.env.TMPDIR = root;
-    app = await startTestCore({ client: { timeoutMs: 3000, backoffBaseMs: 1 } });
+    app = await startTestCore({ client: { backoffBaseMs: 1 } });
 
     const sandbox = app.core.accounts.active();
     if (sandbox?.kind !== "sandbox") throw new Error("The embedded sandbox's account is not active.");
@@ -482,6 +482,7 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
     const eventTexts = strings(app.events.map((event) => event.payload));
     expect(eventTexts.filter((text) => secrets.some((secret) => text.includes(secret)))).toEqual([]);
     expect(cases.length).toBeGreaterThan(2500);
-    expect(seconds).toBeLessThan(60);
-  });
+    // Its uploads are answered however long a busy machine takes (no time-out passes): this only bounds a hang. How
+    // fast a call is dispatched is the `ipc` benchmark's to measure.
+  }, 600_000);
 });

@@ -1,23 +1,24 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Account } from "../../common/accounts";
 import { startTestCore, type TestCore } from "../support/core-harness";
-import { type CountingProxy, startCountingProxy } from "../support/counting-proxy";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
+import { createHold } from "../support/hold";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
 
 /*
  * The outbox's background delivery against what happens meanwhile: a service that fails a webhook call again and
- * again, a send made elsewhere, the person cancelling an item, the app quitting. "Slow" reaches the sandbox through
- * a proxy that holds every answer 300 ms, so that the listing taken before a send is still out when the item is
- * cancelled ("Quitting" the same, when the app quits); "Flaky" through a fault server.
+ * again, a send made elsewhere, the person cancelling an item, the app quitting. Each account reaches the sandbox
+ * through a fault server of its own: "Slow" and "Quitting" hold the listing taken before a send until the item is
+ * cancelled, or the app quits.
  */
 
 describeWith("secret-service", "the outbox's background delivery", () => {
   let running: RunningSandbox;
   let fault: FaultServer;
-  let slowProxy: CountingProxy;
+  let slowFault: FaultServer;
+  let quittingFault: FaultServer;
   let app: TestCore;
   let flaky: Account;
   let slow: Account;
@@ -27,16 +28,18 @@ describeWith("secret-service", "the outbox's background delivery", () => {
   beforeAll(async () => {
     running = await startSandbox();
     fault = await startFaultServer({ upstream: running.url });
-    slowProxy = await startCountingProxy(running.url, { delayMs: 300 });
+    slowFault = await startFaultServer({ upstream: running.url });
+    quittingFault = await startFaultServer({ upstream: running.url });
     app = await startTestCore({
       embeddedSandbox: false,
       tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
       outbox: { retryDelayMs: 100, maxRetryDelayMs: 400 },
-      sendCheck: { scheduleMs: [0, 100, 200], listTimeoutMs: 5_000 },
+      // Only bounds a listing that hangs; the held ones are let go within the test.
+      sendCheck: { scheduleMs: [0, 100, 200], listTimeoutMs: 60_000 },
     });
     flaky = await app.call("accountsAdd", { name: "Flaky", baseUrl: fault.url, apiKey: running.key });
-    slow = await app.call("accountsAdd", { name: "Slow", baseUrl: slowProxy.url, apiKey: running.key });
-    quitting = await app.call("accountsAdd", { name: "Quitting", baseUrl: slowProxy.url, apiKey: running.key });
+    slow = await app.call("accountsAdd", { name: "Slow", baseUrl: slowFault.url, apiKey: running.key });
+    quitting = await app.call("accountsAdd", { name: "Quitting", baseUrl: quittingFault.url, apiKey: running.key });
     await app.call("accountsSetActive", { id: flaky.id });
     const made = await callApi(running.url, "POST", "/createNewTemplate", {
       key: running.key,
@@ -50,7 +53,8 @@ describeWith("secret-service", "the outbox's background delivery", () => {
   });
   afterAll(async () => {
     await app?.close();
-    await slowProxy?.close();
+    await quittingFault?.close();
+    await slowFault?.close();
     await fault?.close();
     await running?.close();
   });
@@ -90,7 +94,7 @@ describeWith("secret-service", "the outbox's background delivery", () => {
     const answer = await app.call("webhooksRegister", { url, eventType: "document.signed" });
     expect(answer.queued).toBeDefined();
     await expect
-      .poll(async () => (await app.call("webhooksList")).map((webhook) => webhook.url), { timeout: 10_000 })
+      .poll(async () => (await app.call("webhooksList")).map((webhook) => webhook.url), { timeout: 60_000 })
       .toEqual([url]);
     const calls = fault.requests.filter((request) => request.path === "/registerWebhook");
     expect(calls.map((call) => call.action)).toEqual(["status", "status", "status", "status", "proxy"]);
@@ -118,25 +122,41 @@ describeWith("secret-service", "the outbox's background delivery", () => {
   });
 
   it("an item cancelled while the service is listed before it is sent stays cancelled, and the rest goes", async () => {
+    const listing = createHold();
+    slowFault.plan("/getAllDocuments", { kind: "hold", hold: listing });
     const cancelled = await queueSend(slow, "cancelled@example.com");
-    // The listing taken before the send is out (its answer held 300 ms).
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The listing taken before the send is out (held at the fault server) when the person cancels the item.
+    await listing.arrived();
     expect(stateOf(cancelled.itemId)).toBe("queued");
     await app.core.outbox.cancel(cancelled.itemId);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    listing.release();
+    // Queued after it, the next item goes once the drain has passed the cancelled one.
+    const next = await queueSend(slow, "after-cancel@example.com");
+    await expect.poll(() => stateOf(next.itemId), { timeout: 60_000 }).toBe("sent");
     expect(app.core.outbox.summary(slow.id).paused).toBeNull();
     expect(stateOf(cancelled.itemId)).toBe("cancelled");
-    const next = await queueSend(slow, "after-cancel@example.com");
-    await expect.poll(() => stateOf(next.itemId), { timeout: 10_000 }).toBe("sent");
+    expect(slowFault.count("/createFromTemplate")).toBe(1);
     expect(await documentsTo("cancelled@example.com")).toEqual([]);
   });
 
   it("an item whose listing is out when the app quits is not sent: it stays queued for the next start", async () => {
+    const listing = createHold();
+    quittingFault.plan("/getAllDocuments", { kind: "hold", hold: listing });
+    // Told when the outbox has the listing's answer: what it does next follows at once, without waiting for anything.
+    const client = app.core.clientFor(quitting);
+    const list = client.getAllDocumentsInBatches;
+    const listed = new Promise<void>((resolve) => {
+      client.getAllDocumentsInBatches = (...args) => list(...args).finally(resolve);
+    });
     const item = await queueSend(quitting, "quitting@example.com");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await listing.arrived();
     await app.core.outbox.settle(0);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    listing.release();
+    await listed;
+    // Whatever the outbox does with the answer it does before this turn of the event loop ends.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(stateOf(item.itemId)).toBe("queued");
+    expect(quittingFault.count("/createFromTemplate")).toBe(0);
     expect(await documentsTo("quitting@example.com")).toEqual([]);
   });
 });

@@ -47,7 +47,6 @@ describe("webhook deliveries", () => {
 
     const got = await receiver.waitFor(
       (received) => received.filter((event) => event.answeredWith === 200).length >= 2,
-      20_000,
     );
     const signedAttempts = got.filter((event) => event.body.event === "document.signed");
     expect(signedAttempts.map((event) => event.answeredWith)).toEqual([500, 500, 200]);
@@ -76,7 +75,7 @@ describe("webhook deliveries", () => {
       [true, 200],
     ]);
     expect(JSON.stringify(log.body)).not.toContain("secret");
-  }, 30_000);
+  });
 
   it("gives up after five retries and records every attempt", async () => {
     receiver = await startWebhookReceiver();
@@ -88,7 +87,7 @@ describe("webhook deliveries", () => {
     });
     const { link } = await sendOne(running, "Never delivered");
     await callApi(link, "POST", "", { json: { fields: { note: "x" } } });
-    await receiver.waitFor((received) => received.length >= 6, 10_000);
+    await receiver.waitFor((received) => received.length >= 6);
     const { url, key } = running;
     const delivery = async () => {
       const log = await callApi(url, "GET", "/_sandbox/deliveries", { key });
@@ -103,7 +102,8 @@ describe("webhook deliveries", () => {
   it("resumes deliveries that were still due after a restart", async () => {
     receiver = await startWebhookReceiver();
     receiver.respond = () => 500;
-    running = await startSandbox({ webhookRetryDelaysMs: [1500, 1500, 1500, 1500, 1500] });
+    // The retry is due a minute after the first attempt: the restart comes long before it, however busy the machine.
+    running = await startSandbox({ webhookRetryDelaysMs: Array(5).fill(60_000) });
     await callApi(running.url, "POST", "/registerWebhook", {
       key: running.key,
       json: { url: receiver.url, eventType: "document.signed" },
@@ -111,9 +111,10 @@ describe("webhook deliveries", () => {
     const { link } = await sendOne(running, "Survives a restart");
     await callApi(link, "POST", "", { json: { fields: { note: "x" } } });
     await receiver.waitFor((received) => received.length >= 1);
-    await running.restart();
     receiver.respond = () => 200;
-    const got = await receiver.waitFor((received) => received.some((event) => event.answeredWith === 200), 10_000);
+    // Started again with its clock past the retry's time: the delivery still due goes at once.
+    await running.restart({ now: () => Date.now() + 60_000 });
+    const got = await receiver.waitFor((received) => received.some((event) => event.answeredWith === 200));
     expect(got.map((event) => event.answeredWith)).toEqual([500, 200]);
     expect(new Set(got.map((event) => event.body.id)).size).toBe(1);
   });

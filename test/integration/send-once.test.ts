@@ -4,6 +4,8 @@ import { createServiceClient } from "../../main/service/client";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { serviceFailure as failure } from "../support/failure";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
+import { createHold } from "../support/hold";
+import { type ManualTimers, manualTimers } from "../support/manual-timers";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { eachListed, startVariantServer, type VariantServer } from "../support/variant-server";
@@ -32,15 +34,19 @@ async function draftOf(app: TestCore, fileName: string): Promise<string> {
   return draft.id;
 }
 
-/** The app, its account behind a fault server in front of a variant server, and the account's ID. */
-async function startBehindFault(name: string, timeoutMs: number) {
+/**
+ * The app, its account behind a fault server in front of a variant server, and the account's ID. The client's
+ * time-outs pass only when the test fires `timers`: a busy machine never makes an answer late.
+ */
+async function startBehindFault(name: string, timers: ManualTimers) {
   const server = await startVariantServer();
   const fault = await startFaultServer({ upstream: server.url });
   const app = await startTestCore({
     embeddedSandbox: false,
-    client: { timeoutMs, backoffBaseMs: 10, maxGetAttempts: 2 },
+    client: { timers, backoffBaseMs: 10, maxGetAttempts: 2 },
     tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
-    sendCheck: { scheduleMs, listTimeoutMs: 2000 },
+    // Only bounds a look that hangs; the looks here answer.
+    sendCheck: { scheduleMs, listTimeoutMs: 60_000 },
   });
   const account = await app.call("accountsAdd", { name, baseUrl: fault.url, apiKey: server.key });
   await app.call("accountsSetActive", { id: account.id });
@@ -53,9 +59,10 @@ describeWith("secret-service", "a send is made once, whatever happens to its ans
   let app: TestCore;
   let templateId: string;
   const templateName = "Offer";
+  const timers = manualTimers();
 
   beforeAll(async () => {
-    ({ server, fault, app } = await startBehindFault("Service", 1000));
+    ({ server, fault, app } = await startBehindFault("Service", timers));
     templateId = (await makeDraftTemplate(`${templateName}.pdf`)).template.templateId;
   });
   beforeEach(() => {
@@ -129,11 +136,21 @@ describeWith("secret-service", "a send is made once, whatever happens to its ans
 
   it("a service that acts slowly, after the app gave up waiting, has its document found on a later look", async () => {
     const before = new Set(server.documents.keys());
-    // The client gives up after 1 s; the service acts 1.5 s after the request arrived.
-    fault.plan("/createFromTemplate", { kind: "delay-then-proxy", ms: 1500 });
-    const record = await app.call("documentsSend", { templateId, recipients: [bo], transferId: "slow" });
+    const send = createHold();
+    fault.plan("/createFromTemplate", { kind: "hold", hold: send });
+    const sending = app.call("documentsSend", { templateId, recipients: [bo], transferId: "slow" });
+    const [request] = await send.arrived();
+    // The request has reached the service, which has not acted yet; the app stops waiting for the answer.
+    expect(timers.fireAll()).toBeGreaterThanOrEqual(1);
+    // The first look finds nothing; the second waits until the service has acted.
+    const secondLook = createHold();
+    fault.plan("/getAllDocuments", { kind: "proxy" }, { kind: "hold", hold: secondLook });
+    await secondLook.arrived();
+    await request?.forward();
+    secondLook.release();
+    const record = await sending;
     expect(newDocuments(before).map((document) => document.id)).toEqual([record.pdfId]);
-    expect(checking("slow").length).toBeGreaterThan(1);
+    expect(checking("slow").map((event) => event.done)).toEqual([1, 2]);
     expect(fault.count("/createFromTemplate")).toBe(1);
   });
 
@@ -227,13 +244,17 @@ describeWith("secret-service", "a send is made once, whatever happens to its ans
 
   it("a second press of Send while the first is under way is refused, and only one document is made", async () => {
     const before = new Set(server.documents.keys());
-    fault.plan("/createFromTemplate", { kind: "delay-then-proxy", ms: 300 });
+    const send = createHold();
+    fault.plan("/createFromTemplate", { kind: "hold", hold: send });
     const first = app.invoke("documentsSend", { templateId, recipients: [ada] });
+    // The first is under way: its request waits at the fault server until the second press has been answered.
+    await send.arrived();
     const second = await app.invoke("documentsSend", {
       templateId,
       recipients: [{ ...ada, email: "ADA@example.com" }],
     });
     expect(second).toMatchObject({ ok: false, error: { code: "in_progress" } });
+    send.release();
     const firstAnswer = await first;
     expect(firstAnswer.ok).toBe(true);
     expect(newDocuments(before)).toHaveLength(1);
@@ -305,7 +326,7 @@ describeWith("secret-service", "redirects", () => {
   let templateId: string;
 
   beforeAll(async () => {
-    ({ server, fault, app, accountId } = await startBehindFault("Moving", 2000));
+    ({ server, fault, app, accountId } = await startBehindFault("Moving", manualTimers()));
     elsewhere = await startFaultServer({ upstream: server.url });
     templateId = (await app.call("templatesCreate", { draftId: await draftOf(app, "Deed.pdf"), transferId: "t" }))
       .template.templateId;
@@ -370,7 +391,7 @@ describeWith("secret-service", "redirects", () => {
 
   describe("GET", () => {
     const client = (baseUrl: string) =>
-      createServiceClient({ baseUrl, apiKey: async () => server.key, maxGetAttempts: 1, timeoutMs: 2000 });
+      createServiceClient({ baseUrl, apiKey: async () => server.key, maxGetAttempts: 1, timers: manualTimers() });
 
     it("is followed on the account's own host, with the key", async () => {
       const document = server.addDocument({ name: "Listed", recipients: [ada] });

@@ -9,7 +9,9 @@ import type { WireField } from "../../common/wire";
 import { createServiceClient, type ServiceClientOptions } from "../../main/service/client";
 import { closedPort } from "../support/closed-port";
 import { serviceFailure as failure } from "../support/failure";
-import { type FaultServer, startFaultServer } from "../support/fault-server";
+import { type FaultAction, type FaultServer, startFaultServer } from "../support/fault-server";
+import { createHold } from "../support/hold";
+import { manualTimers } from "../support/manual-timers";
 import { makePdf } from "../support/pdf-fixtures";
 import { type RunningSandbox, startSandbox } from "../support/sandbox";
 
@@ -23,6 +25,9 @@ const signature = (id: string, recipient: number, y = 600): WireField => ({
   recipient,
 });
 const ada = { name: "Ada Buyer", email: "ada@example.com" };
+
+/** The uploads here take as long as a busy machine needs: no client time-out passes by itself. */
+const noTimeOut = manualTimers();
 
 /** Everything reachable from an error, as text: the key must appear nowhere in it. */
 const dump = (error: unknown) => inspect(error, { depth: 10, showHidden: true }) + JSON.stringify(error);
@@ -44,7 +49,7 @@ describe("service client against the sandbox", () => {
 
   beforeAll(async () => {
     running = await startSandbox();
-    client = createServiceClient({ baseUrl: running.url, apiKey: async () => running.key });
+    client = createServiceClient({ baseUrl: running.url, apiKey: async () => running.key, timers: noTimeOut });
   });
   afterAll(async () => running?.close());
 
@@ -122,7 +127,11 @@ describe("service client against the sandbox", () => {
   });
 
   it("turns the sandbox's 4xx into categories, keeping the service's message and never the key", async () => {
-    const stranger = createServiceClient({ baseUrl: running.url, apiKey: async () => "sk_not_a_real_key" });
+    const stranger = createServiceClient({
+      baseUrl: running.url,
+      apiKey: async () => "sk_not_a_real_key",
+      timers: noTimeOut,
+    });
     const cases: [() => Promise<unknown>, string, number, string][] = [
       [() => stranger.getAllDocuments(), "auth", 401, "Invalid or expired API key."],
       [() => client.getDocumentDetails("nope"), "validation", 400, "Invalid pdf_id."],
@@ -164,7 +173,11 @@ describe("service client against the sandbox", () => {
     expect(auth.message).toBe("The service rejected the API key: Invalid or expired API key.");
     expect(auth.attempts).toBe(1);
 
-    const other = createServiceClient({ baseUrl: running.url, apiKey: () => running.sandbox.issueKey() });
+    const other = createServiceClient({
+      baseUrl: running.url,
+      apiKey: () => running.sandbox.issueKey(),
+      timers: noTimeOut,
+    });
     const forbidden = await failure(other.getDocumentDetails(pdfId));
     expect(forbidden.category).toBe("forbidden");
     expect(forbidden.message).toBe("The service refused access: You do not have access to this document.");
@@ -181,7 +194,11 @@ describe("service client against the sandbox", () => {
       413,
       "File too large.",
     ]);
-    const stranger = createServiceClient({ baseUrl: running.url, apiKey: async () => "sk_not_a_real_key" });
+    const stranger = createServiceClient({
+      baseUrl: running.url,
+      apiKey: async () => "sk_not_a_real_key",
+      timers: noTimeOut,
+    });
     const rejected = await failure(stranger.createNewTemplate({ ...input, autoReleaseSignatures: true }));
     expect([rejected.category, rejected.status]).toEqual(["auth", 401]);
   });
@@ -226,10 +243,13 @@ describe("service client against loopback faults", () => {
   let faults: FaultServer;
   let client: ReturnType<typeof createServiceClient>;
   let pdfId: string;
+  /** The client's 500 ms pass only when the test moves this clock on: never because the machine is busy. */
+  const timers = manualTimers();
   const options = (more: Partial<ServiceClientOptions> = {}): ServiceClientOptions => ({
     baseUrl: faults.url,
     apiKey: async () => running.key,
     timeoutMs: 500,
+    timers,
     backoffBaseMs: 20,
     maxRetryAfterMs: 5_000,
     ...more,
@@ -239,9 +259,7 @@ describe("service client against loopback faults", () => {
     running = await startSandbox();
     faults = await startFaultServer({ upstream: running.url });
     client = createServiceClient(options());
-    // The upload checks that the file can be finalized (in a worker that starts from source here): the set-up
-    // gets the time that takes; the faults below keep the short time-out.
-    const created = await createServiceClient(options({ timeoutMs: 30_000 })).createNewTemplate({
+    const created = await client.createNewTemplate({
       file: pdfFile,
       fileName: "contract.pdf",
       templateName: "Lease",
@@ -258,6 +276,22 @@ describe("service client against loopback faults", () => {
 
   const details = "/getDocumentDetails";
 
+  /**
+   * Requests that reach the fault server and are never answered: each of the first `count` waits there, read whole,
+   * until `stall` passes the client's time-out (the only one armed).
+   */
+  function unanswered(count: number) {
+    const hold = createHold();
+    const actions: FaultAction[] = Array.from({ length: count }, () => ({ kind: "hold", hold }));
+    const stall = async () => {
+      for (let arrived = 1; arrived <= count; arrived += 1) {
+        await hold.arrived(arrived);
+        expect(timers.fireAll()).toBe(1);
+      }
+    };
+    return { actions, stall };
+  }
+
   it.each([
     [
       "two 500s",
@@ -266,13 +300,17 @@ describe("service client against loopback faults", () => {
         { kind: "status", status: 503 },
       ],
     ],
-    ["a hang", [{ kind: "hang" }]],
+    ["a hang", "hang"],
     ["a reset", [{ kind: "reset" }]],
     ["a truncated body", [{ kind: "truncated" }]],
-  ] as const)("a GET recovers by itself after %s", async (_, actions) => {
+  ] as const)("a GET recovers by itself after %s", async (_, planned) => {
     faults.reset();
+    const hang = unanswered(1);
+    const actions = planned === "hang" ? hang.actions : planned;
     faults.plan(details, ...actions);
-    expect((await client.getDocumentDetails(pdfId)).document.id).toBe(pdfId);
+    const reading = client.getDocumentDetails(pdfId);
+    if (planned === "hang") await hang.stall();
+    expect((await reading).document.id).toBe(pdfId);
     expect(faults.count(details)).toBe(actions.length + 1);
   });
 
@@ -300,17 +338,23 @@ describe("service client against loopback faults", () => {
     expect(server.message).toBe("The service failed (HTTP 500): Internal Server Error (gave up after 4 attempts).");
 
     faults.reset();
-    faults.plan(details, ...Array(3).fill({ kind: "hang" }));
-    const slow = await failure(createServiceClient(options({ maxGetAttempts: 3 })).getDocumentDetails(pdfId));
+    const hangs = unanswered(3);
+    faults.plan(details, ...hangs.actions);
+    const reading = failure(createServiceClient(options({ maxGetAttempts: 3 })).getDocumentDetails(pdfId));
+    await hangs.stall();
+    const slow = await reading;
     expect([slow.category, slow.status, faults.count(details)]).toEqual(["timeout", null, 3]);
     expect(slow.message).toBe("The service did not answer within 500 ms (gave up after 3 attempts).");
   });
 
   it("an upload whose answer never comes times out as `outcome_unknown`, sent once", async () => {
     faults.reset();
-    faults.plan("/createNewTemplate", { kind: "hang" });
+    const hang = unanswered(1);
+    faults.plan("/createNewTemplate", ...hang.actions);
     const input = { file: pdfFile, fileName: "c.pdf", templateName: "T", fields: [[signature("s", 1)]] };
-    const lost = await failure(client.createNewTemplate({ ...input, autoReleaseSignatures: true }));
+    const uploading = failure(client.createNewTemplate({ ...input, autoReleaseSignatures: true }));
+    await hang.stall();
+    const lost = await uploading;
     expect([lost.category, faults.count("/createNewTemplate")]).toEqual(["outcome_unknown", 1]);
     expect(lost.message).toBe(
       `The createNewTemplate request was sent to ${faults.url}, but its answer was lost (no answer within 500 ms). ` +
@@ -322,11 +366,14 @@ describe("service client against loopback faults", () => {
     "a POST that meets a %s is sent once and its outcome is unknown",
     async (kind) => {
       faults.reset();
-      faults.plan("/createFromTemplate", { kind });
-      const lost = await failure(client.createFromTemplate({ templateId: randomUUID(), recipients: [ada] }));
+      const hang = unanswered(1);
+      faults.plan("/createFromTemplate", ...(kind === "hang" ? hang.actions : [{ kind }]));
+      const sending = failure(client.createFromTemplate({ templateId: randomUUID(), recipients: [ada] }));
+      if (kind === "hang") await hang.stall();
+      const lost = await sending;
       expect([lost.category, lost.status, lost.attempts]).toEqual(["outcome_unknown", null, 1]);
       expect(lost.message).toMatch(/outcome is unknown.*will check/);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Failed for good only once every attempt was made: a POST is never made twice.
       expect(faults.count("/createFromTemplate")).toBe(1);
     },
   );
@@ -416,7 +463,7 @@ describe("upload memory", () => {
   it("streams a 20 MB upload with little growth of this process's memory", async () => {
     const big = path.join(dir, "big.pdf");
     await writeBigPdf(big, 20 * 1024 * 1024);
-    const client = createServiceClient({ baseUrl, apiKey: async () => key });
+    const client = createServiceClient({ baseUrl, apiKey: async () => key, timers: noTimeOut });
     const input = { fileName: "big.pdf", fields: [[signature("s", 1)]], autoReleaseSignatures: true };
     await client.createNewTemplate({ ...input, file: pdfFile, templateName: "Warm-up" });
 

@@ -39,7 +39,7 @@ describeWith("secret-service", "the app against a service answering in every way
     app = await startTestCore({
       embeddedSandbox: false,
       now: () => clock,
-      client: { timeoutMs: 3000, backoffBaseMs: 10, maxGetAttempts: 1 },
+      client: { backoffBaseMs: 10, maxGetAttempts: 1 },
       // Statuses are read when a test asks (documentsRefresh), never behind its back.
       tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
     });

@@ -167,13 +167,16 @@ describeWith(
       expect(onPage1(before).length).toBeGreaterThan(0);
       await window.locator(".draft-name", { hasText: before.name }).click();
       await waitForEditor(window, before.name, 2);
-      // The last change: page 1's fields selected and moved 10 pt right.
+      // The last change: page 1's fields selected and moved 10 pt right. The page's clock stands still from here, so
+      // the autosave's wait (400 ms) cannot end before the app quits, however slow the machine is.
       await window.locator(".editor-pages").focus();
       await window.keyboard.press("ControlOrMeta+A");
+      await window.clock.install();
+      await window.clock.pauseAt(Date.now());
       await window.keyboard.press("Shift+ArrowRight");
-      // Quit while that change is pending ("Saving…": autosave waits 400 ms): the page's pagehide sends it, and
-      // main writes it before the process exits.
-      await expect.poll(() => editorStatus(window).textContent(), { timeout: 2000, interval: 20 }).toBe("Saving…");
+      // Quit while that change is pending ("Saving…"): the page's pagehide sends it, and main writes it before the
+      // process exits.
+      await expect.poll(() => editorStatus(window).textContent()).toBe("Saving…");
       await expect(app.quit()).resolves.toBe(0);
       expect(await portIsClosed(port)).toBe(true);
       const after = JSON.parse(readFileSync(draftFile, "utf8")) as DraftFile;

@@ -237,7 +237,7 @@ describeWith(
       expect(asked.map((each) => each.permission)).toEqual(
         expect.arrayContaining(["notifications", "geolocation", "media", "clipboard-read"]),
       );
-      expect(asked.every((each) => !each.granted)).toBe(true);
+      expect(asked.every((each) => each.granted === false)).toBe(true);
       const checked = current.records.permissionChecks.filter((each) => each.origin === "app://signdesk");
       expect(checked.length).toBeGreaterThan(0);
       expect(checked.every((each) => !each.granted)).toBe(true);

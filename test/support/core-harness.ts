@@ -10,6 +10,7 @@ import { type CoreOptions, type RunningCore, startCore } from "../../main/core";
 import { createHandlers } from "../../main/handlers";
 import { confBackend } from "../../main/settings/settings";
 import { testIdentity } from "./app-harness";
+import { manualTimers } from "./manual-timers";
 
 export interface TestCore {
   core: RunningCore;
@@ -51,6 +52,9 @@ export async function startTestCore(options: Partial<CoreOptions> = {}): Promise
     },
     log: (message) => logs.push(message),
     ...options,
+    // The client's time-outs never pass by themselves here (manual-timers.ts): a busy machine never makes an answer
+    // late. A test that needs one to pass gives timers of its own and fires them.
+    client: { timers: manualTimers(), ...options.client },
   });
   const dispatcher = createHandlers({
     app: testIdentity,

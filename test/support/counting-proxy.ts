@@ -10,10 +10,26 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
-/** A loopback proxy in front of a real service that measures concurrency: what the network sees. */
-export async function startCountingProxy(upstream: string, options: { delayMs?: number } = {}): Promise<CountingProxy> {
+/**
+ * A loopback proxy in front of a real service that measures concurrency: what the network sees. With
+ * `holdUntilInFlight`, the first answers wait until that many requests are out at once (then none waits any more): the
+ * client's concurrency shows however fast the machine is, and a client that never sends that many at once hangs.
+ */
+export async function startCountingProxy(
+  upstream: string,
+  options: { holdUntilInFlight?: number } = {},
+): Promise<CountingProxy> {
   const target = new URL(upstream);
   let inFlight = 0;
+  let waiting: (() => void)[] | null = options.holdUntilInFlight === undefined ? null : [];
+  const relay = (answer: () => void) => {
+    if (waiting === null) return answer();
+    waiting.push(answer);
+    if (inFlight < (options.holdUntilInFlight ?? 0)) return;
+    const due = waiting;
+    waiting = null;
+    for (const each of due) each();
+  };
   const proxy: CountingProxy = { url: "", maxInFlight: 0, detailsRequests: [], close: async () => {} };
   const server = createServer((req, res) => {
     inFlight += 1;
@@ -30,13 +46,11 @@ export async function startCountingProxy(upstream: string, options: { delayMs?: 
     const forwarded = httpRequest(
       url,
       { method: req.method, headers: { ...req.headers, host: target.host } },
-      (answer) => {
-        // A slower service makes overlapping requests, and so the client's concurrency, visible.
-        setTimeout(() => {
+      (answer) =>
+        relay(() => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
-        }, options.delayMs ?? 0);
-      },
+        }),
     );
     forwarded.on("error", () => res.destroy());
     req.pipe(forwarded);

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type Hold, holdRequest } from "./hold";
 
 /** What the fault server does with one request. */
 export type FaultAction =
@@ -21,8 +22,8 @@ export type FaultAction =
   | { kind: "proxy-then-reset" }
   /** Passes the request to the upstream, which acts on it, then answers this status (a gateway giving up: 504). */
   | { kind: "proxy-then-status"; status: number }
-  /** Reads the request, answers nothing, and passes it to the upstream `ms` later (a service that acts slowly). */
-  | { kind: "delay-then-proxy"; ms: number }
+  /** Reads the request and holds it in `hold` until the test passes it on, drops it or forwards it (hold.ts). */
+  | { kind: "hold"; hold: Hold }
   /** Answers this redirect status with `Location: location` (read as is: a path or a full URL). */
   | { kind: "redirect"; status: number; location: string };
 
@@ -45,6 +46,8 @@ export interface FaultServer {
   count(path: string): number;
   /** Queues actions for the next requests to `path`; once its queue is empty, the fallback applies. */
   plan(path: string, ...actions: FaultAction[]): void;
+  /** Forgets the actions still queued for `path` (its requests stay recorded). */
+  unplan(path: string): void;
   /** Forgets queued actions and recorded requests. */
   reset(): void;
   close(): Promise<void>;
@@ -84,28 +87,6 @@ function proxy(upstream: URL, req: IncomingMessage, res: ServerResponse, relay: 
     else res.destroy();
   });
   req.pipe(forwarded);
-}
-
-/**
- * Reads the whole request and keeps its client waiting (it gives up on its own), then sends the request to
- * the upstream `ms` later, which acts on it; its answer goes nowhere.
- */
-function delayThenProxy(ms: number, req: IncomingMessage, upstream: URL | null, timers: Set<NodeJS.Timeout>) {
-  const chunks: Buffer[] = [];
-  req.on("data", (chunk: Buffer) => chunks.push(chunk));
-  req.on("end", () => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (upstream === null) return;
-      const headers = { ...req.headers, host: upstream.host };
-      const late = httpRequest(new URL(req.url ?? "/", upstream), { method: req.method, headers }, (answer) =>
-        answer.resume(),
-      );
-      late.on("error", () => {});
-      late.end(Buffer.concat(chunks));
-    }, ms);
-    timers.add(timer);
-  });
 }
 
 function act(action: FaultAction, req: IncomingMessage, res: ServerResponse, upstream: URL | null) {
@@ -174,7 +155,6 @@ export async function startFaultServer(
       : { kind: "proxy" });
   const queues = new Map<string, FaultAction[]>();
   const requests: FaultRequest[] = [];
-  const delayed = new Set<NodeJS.Timeout>();
 
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://fault.invalid").pathname;
@@ -189,7 +169,10 @@ export async function startFaultServer(
     });
     if (action.kind === "proxy" || action.kind === "proxy-then-reset" || action.kind === "proxy-then-status")
       return act(action, req, res, upstream);
-    if (action.kind === "delay-then-proxy") return delayThenProxy(action.ms, req, upstream, delayed);
+    if (action.kind === "hold") {
+      if (upstream === null) return answerJson(res, 502, { message: "No upstream (fault server)", error: 502 });
+      return holdRequest(action.hold, upstream, req, res);
+    }
     // Everything else reads the whole request first: the request has fully reached the server.
     req.resume();
     req.on("end", () => act(action, req, res, upstream));
@@ -204,13 +187,15 @@ export async function startFaultServer(
     plan(path, ...actions) {
       queues.set(path, [...(queues.get(path) ?? []), ...actions]);
     },
+    unplan(path) {
+      queues.delete(path);
+    },
     reset() {
       queues.clear();
       requests.length = 0;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
-        for (const timer of delayed) clearTimeout(timer);
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type Hold, holdRequest } from "./hold";
 
 export interface GateProxy {
   url: string;
@@ -7,6 +8,8 @@ export interface GateProxy {
   sends: string[];
   /** The most createFromTemplate requests in flight at once. */
   maxSendsInFlight: number;
+  /** When set, createFromTemplate requests wait in it (hold.ts) until the test lets them go; in flight meanwhile. */
+  holdSends: Hold | null;
   /** Stops listening: connections are refused, as by a service that is down. */
   down(): Promise<void>;
   /** Listens again on the same port. */
@@ -16,38 +19,47 @@ export interface GateProxy {
 
 /**
  * A loopback proxy in front of a real service that can be taken down (its port refuses connections) and brought
- * back on the same address, and that sees what the network sees of sends: their order and their concurrency.
+ * back on the same address, that can hold sends until the test lets them go, and that sees what the network sees of
+ * sends: their order and their concurrency.
  */
-export async function startGateProxy(upstream: string, options: { delayMs?: number } = {}): Promise<GateProxy> {
+export async function startGateProxy(upstream: string): Promise<GateProxy> {
   const target = new URL(upstream);
   let inFlight = 0;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", target);
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const isSend = url.pathname === "/createFromTemplate";
-      if (isSend) {
-        const parsed = JSON.parse(body.toString("utf8")) as { recipients?: { email?: string }[] };
+    const isSend = url.pathname === "/createFromTemplate";
+    /** A send is in flight from its arrival until its answer is relayed (or its connection fails). */
+    let settled = () => {};
+    if (isSend) {
+      inFlight += 1;
+      gate.maxSendsInFlight = Math.max(gate.maxSendsInFlight, inFlight);
+      settled = () => {
+        inFlight -= 1;
+        settled = () => {};
+      };
+      res.on("close", () => settled());
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { recipients?: { email?: string }[] };
         gate.sends.push(parsed.recipients?.[0]?.email ?? "");
-        inFlight += 1;
-        gate.maxSendsInFlight = Math.max(gate.maxSendsInFlight, inFlight);
-      }
-      const forwarded = httpRequest(
-        url,
-        { method: req.method, headers: { ...req.headers, host: target.host } },
-        (answer) => {
-          setTimeout(() => {
-            if (isSend) inFlight -= 1;
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          }, options.delayMs ?? 0);
-        },
-      );
-      forwarded.on("error", () => res.destroy());
-      forwarded.end(body);
+      });
+      if (gate.holdSends !== null) return holdRequest(gate.holdSends, target, req, res, () => settled());
+    }
+    const forwarded = httpRequest(
+      url,
+      { method: req.method, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        settled();
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forwarded.on("error", () => {
+      settled();
+      res.destroy();
     });
+    req.pipe(forwarded);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -55,6 +67,7 @@ export async function startGateProxy(upstream: string, options: { delayMs?: numb
     url: `http://127.0.0.1:${port}`,
     sends: [],
     maxSendsInFlight: 0,
+    holdSends: null,
     async down() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

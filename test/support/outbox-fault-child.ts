@@ -9,6 +9,7 @@ import { startCore } from "../../main/core";
 import { createHandlers } from "../../main/handlers";
 import type { OutboxStep } from "../../main/outbox/outbox-sender";
 import { confBackend } from "../../main/settings/settings";
+import { manualTimers } from "./manual-timers";
 
 /**
  * The real core on a data folder that outlives it, for the outbox's fault test (outbox-faults.test.ts). Its one
@@ -55,8 +56,9 @@ const core = await startCore({
   emit: () => {},
   embeddedSandbox: false,
   tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
-  client: { timeoutMs: 5_000, backoffBaseMs: 10, maxGetAttempts: 2 },
-  sendCheck: { scheduleMs: [0, 200, 400], listTimeoutMs: 5_000 },
+  // No answer is lost to a time-out here (only to the kill): the client's time-outs never pass by themselves.
+  client: { timers: manualTimers(), backoffBaseMs: 10, maxGetAttempts: 2 },
+  sendCheck: { scheduleMs: [0, 200, 400], listTimeoutMs: 60_000 },
   outbox: {
     retryDelayMs: 100,
     maxRetryDelayMs: 400,
@@ -129,9 +131,10 @@ const journal = core.records.outbox;
 const settled = () =>
   journal.count(null, ["queued", "sending"]) === 0 &&
   journal.everyInState("unknown").every((item) => !documentKinds.includes(item.kind));
-const deadline = Date.now() + 20_000;
+// Only bounds a run that hangs (the test's own limit is 120 s for two runs).
+const deadline = Date.now() + 50_000;
 while (!settled()) {
-  if (Date.now() > deadline) throw new Error("The outbox did not settle within 20 s.");
+  if (Date.now() > deadline) throw new Error("The outbox did not settle within 50 s.");
   await new Promise((resolve) => setTimeout(resolve, 25));
 }
 await core.close();

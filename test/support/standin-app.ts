@@ -78,7 +78,8 @@ export interface StandinState {
     openExternal: string[];
     showItemInFolder: string[];
     openPath: string[];
-    permissionRequests: { permission: string; origin: string; granted: boolean }[];
+    /** `granted` is null when the handler never answered. */
+    permissionRequests: { permission: string; origin: string; granted: boolean | null }[];
     permissionChecks: { permission: string; origin: string; granted: boolean }[];
     windowOpens: { url: string; action: string }[];
     navigations: { event: string; url: string; prevented: boolean }[];

@@ -194,12 +194,9 @@ describe("inspectPdfSeal", () => {
     });
   });
 
-  it("checks a 50 MB file well within a second", () => {
+  // How long it takes is the core benchmark's `seal_check_50mb_ms`.
+  it("checks a 50 MB file", () => {
     const large = minimalSignedPdf(certificate, 50 * 1024 * 1024);
-    const started = performance.now();
-    const report = inspectPdfSeal(large);
-    const elapsed = performance.now() - started;
-    expect(report.sealed).toBe(true);
-    expect(elapsed).toBeLessThan(1000);
+    expect(inspectPdfSeal(large).sealed).toBe(true);
   });
 });

@@ -7,6 +7,8 @@ import { OpenDrafts } from "../../renderer/drafts/open-drafts";
 import { canUndo } from "../../renderer/editor/state/editor-state";
 import type { OpenedPdf, PdfHandle } from "../../renderer/pdf/load-pdf";
 
+/** Bounds a wait for what must happen (Vitest's own default, 1 s, is a guess a busy machine may outlast). */
+const patience = { timeout: 4_000 };
 const letter = { cropBox: [0, 0, 612, 792] as [number, number, number, number], rotation: 0 as const };
 
 type FakePage = { view: number[]; rotate: number; cleanup: () => void };
@@ -112,22 +114,22 @@ describe("the app's drafts being opened", () => {
     expect(made.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(drafts.draftsMade()).not.toBeNull();
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull(), patience);
     const pending = ready(drafts, made.id);
     expect(pending.draft.pages).toHaveLength(2);
     // Main is asked, under the id chosen here, once page 1 is on screen.
     expect(main.asked).toEqual([]);
     drafts.pageShown(made.id);
-    await vi.waitFor(() => expect(main.asked).toEqual([{ id: made.id, fileName: "Lease.pdf" }]));
+    await vi.waitFor(() => expect(main.asked).toEqual([{ id: made.id, fileName: "Lease.pdf" }]), patience);
     main.answers[0]?.(ok(draftOf(made.id)));
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).toBeNull(), patience);
     const shown = ready(drafts, made.id);
     expect(shown.pdf).toBe(pending.pdf);
     expect(shown.editor.doc.groups[0]?.id).toBe("main-group");
     expect(main.opened).toEqual([]);
     expect(drafts.draftsMade()).toBeNull();
     drafts.show(null);
-    await vi.waitFor(() => expect(pdf.freed.count).toBe(1));
+    await vi.waitFor(() => expect(pdf.freed.count).toBe(1), patience);
   });
 
   it("says why main refused a new PDF it was showing, and frees its pages", async () => {
@@ -135,15 +137,17 @@ describe("the app's drafts being opened", () => {
     const made = await drafts.createFromFile("Refused.pdf", new Uint8Array(1));
     if (!made.ok) throw new Error(made.message);
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull(), patience);
     drafts.pageShown(made.id);
-    await vi.waitFor(() => expect(main.answers).toHaveLength(1));
+    await vi.waitFor(() => expect(main.answers).toHaveLength(1), patience);
     main.answers[0]?.({ ok: false, error: { code: "internal", message: "No space is left on the disk." } });
-    await vi.waitFor(() =>
-      expect(drafts.view(made.id)).toEqual({
-        status: "refused",
-        message: "Refused.pdf could not be opened: No space is left on the disk.",
-      }),
+    await vi.waitFor(
+      () =>
+        expect(drafts.view(made.id)).toEqual({
+          status: "refused",
+          message: "Refused.pdf could not be opened: No space is left on the disk.",
+        }),
+      patience,
     );
     expect(pdf.freed.count).toBe(1);
   });
@@ -153,14 +157,14 @@ describe("the app's drafts being opened", () => {
     const made = await drafts.createFromFile("Early.pdf", new Uint8Array(1));
     if (!made.ok) throw new Error(made.message);
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull(), patience);
     drafts.show(null);
-    await vi.waitFor(() => expect(main.asked).toHaveLength(1));
+    await vi.waitFor(() => expect(main.asked).toHaveLength(1), patience);
     drafts.show(made.id);
     expect(drafts.view(made.id).status).toBe("loading");
     main.stored.set(made.id, draftOf(made.id, 1));
     main.answers[0]?.(ok(draftOf(made.id, 1)));
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).toBeNull(), patience);
     expect(main.opened).toEqual([made.id]);
   });
 
@@ -169,19 +173,19 @@ describe("the app's drafts being opened", () => {
     const id = crypto.randomUUID();
     main.stored.set(id, draftOf(id));
     drafts.show(id);
-    await vi.waitFor(() => expect(ready(drafts, id).preparing).toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, id).preparing).toBeNull(), patience);
     drafts.dispatch(id, { type: "addField", id: "f1", fieldType: "Text", page: 1, x: 10, y: 10 });
     const left = ready(drafts, id).editor;
     expect(canUndo(left)).toBe(true);
     drafts.show(null);
     main.stored.set(id, draftOf(id, 2, { fields: left.doc.fields }));
     drafts.show(id);
-    await vi.waitFor(() => expect(ready(drafts, id).editor).toBe(left));
+    await vi.waitFor(() => expect(ready(drafts, id).editor).toBe(left), patience);
     // Changed meanwhile (renamed from the list): a new history.
     drafts.show(null);
     main.stored.set(id, draftOf(id, 2, { name: "Renamed", fields: left.doc.fields }));
     drafts.show(id);
-    await vi.waitFor(() => expect(ready(drafts, id).draft.name).toBe("Renamed"));
+    await vi.waitFor(() => expect(ready(drafts, id).draft.name).toBe("Renamed"), patience);
     expect(canUndo(ready(drafts, id).editor)).toBe(false);
   });
 
@@ -197,7 +201,7 @@ describe("the app's drafts being opened", () => {
     });
     const making = drafts.createFromFile("Broken.pdf", new Uint8Array(1));
     // pdf.js failed: main is asked at once, and says why.
-    await vi.waitFor(() => expect(main.answers).toHaveLength(1));
+    await vi.waitFor(() => expect(main.answers).toHaveLength(1), patience);
     main.answers[0]?.({ ok: false, error: { code: "unreadable_file", message: "The PDF is damaged." } });
     await expect(making).resolves.toEqual({
       ok: false,
@@ -213,11 +217,11 @@ describe("the app's drafts being opened", () => {
     const made = await drafts.createFromFile("Lease.pdf", new Uint8Array(1));
     if (!made.ok) throw new Error(made.message);
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull(), patience);
     drafts.dispatch(made.id, addText(1));
     expect(ready(drafts, made.id).editor.doc.fields).toHaveLength(1);
     drafts.pageShown(made.id);
-    await vi.waitFor(() => expect(main.answers).toHaveLength(1));
+    await vi.waitFor(() => expect(main.answers).toHaveLength(1), patience);
     const upload = drafts.stored(made.id);
     let uploadMayStart = false;
     void upload.then(() => {
@@ -254,15 +258,15 @@ describe("the app's drafts being opened", () => {
     const made = await drafts.createFromFile("Lease.pdf", new Uint8Array(1));
     if (!made.ok) throw new Error(made.message);
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull(), patience);
     expect(ready(drafts, made.id).preparing).toEqual({ pagesRead: 1, pageCount: 3, unreadable: [] });
     drafts.pageShown(made.id);
-    await vi.waitFor(() => expect(main.answers).toHaveLength(1));
+    await vi.waitFor(() => expect(main.answers).toHaveLength(1), patience);
     // Page 2 is not read yet: nothing goes on it.
     drafts.dispatch(made.id, addText(2, 700));
     expect(ready(drafts, made.id).editor.doc.fields).toEqual([]);
     releasePage2(landscape);
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing?.pagesRead).toBe(3));
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing?.pagesRead).toBe(3), patience);
     expect(ready(drafts, made.id).preparing?.unreadable).toEqual([3]);
     // Page 2 is landscape: the field goes further right than a Letter page allows.
     drafts.dispatch(made.id, addText(2, 700));
@@ -282,7 +286,7 @@ describe("the app's drafts being opened", () => {
     const made = await drafts.createFromFile(" Lease\u202e 2031 .pdf", new Uint8Array(1));
     if (!made.ok) throw new Error(made.message);
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull(), patience);
     expect(ready(drafts, made.id).editor.doc.name).toBe(nameFromFile(" Lease\u202e 2031 .pdf"));
     expect(ready(drafts, made.id).editor.doc.name).toBe("Lease 2031");
   });
@@ -293,14 +297,14 @@ describe("the app's drafts being opened", () => {
     const made = await drafts.createFromFile("Long.pdf", new Uint8Array(1));
     if (!made.ok) throw new Error(made.message);
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull(), patience);
     drafts.pageShown(made.id);
-    await vi.waitFor(() => expect(main.answers).toHaveLength(1));
+    await vi.waitFor(() => expect(main.answers).toHaveLength(1), patience);
     // Page 2 never answers: the reading in page order is stuck behind it; page 30, drawn, is learnt anyway.
     drafts.dispatch(made.id, addText(30));
     expect(ready(drafts, made.id).editor.doc.fields).toEqual([]);
     drafts.pageDrawn(made.id, 29);
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing?.pagesRead).toBe(2));
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing?.pagesRead).toBe(2), patience);
     drafts.dispatch(made.id, addText(30));
     expect(ready(drafts, made.id).editor.doc.fields.map((field) => field.page)).toEqual([30]);
   });
@@ -310,16 +314,16 @@ describe("the app's drafts being opened", () => {
     const made = await drafts.createFromFile("Lease.pdf", new Uint8Array(1));
     if (!made.ok) throw new Error(made.message);
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull(), patience);
     drafts.dispatch(made.id, addText(1));
     const left = ready(drafts, made.id).editor;
     drafts.show(null);
-    await vi.waitFor(() => expect(main.answers).toHaveLength(1));
+    await vi.waitFor(() => expect(main.answers).toHaveLength(1), patience);
     main.answers[0]?.(ok(draftOf(made.id, 1)));
     await drafts.draftsMade();
     expect(main.stored.get(made.id)?.fields).toEqual(left.doc.fields);
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).editor.doc.fields).toEqual(left.doc.fields));
+    await vi.waitFor(() => expect(ready(drafts, made.id).editor.doc.fields).toEqual(left.doc.fields), patience);
     expect(canUndo(ready(drafts, made.id).editor)).toBe(true);
   });
 
@@ -328,10 +332,10 @@ describe("the app's drafts being opened", () => {
     const made = await drafts.createFromFile("Lease.pdf", new Uint8Array(1));
     if (!made.ok) throw new Error(made.message);
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull(), patience);
     drafts.dispatch(made.id, addText(1));
     drafts.pageShown(made.id);
-    await vi.waitFor(() => expect(main.answers).toHaveLength(1));
+    await vi.waitFor(() => expect(main.answers).toHaveLength(1), patience);
     const upload = drafts.stored(made.id);
     main.answers[0]?.({ ok: false, error: { code: "unreadable_file", message: "The PDF is damaged." } });
     const refusal = "Lease.pdf could not be opened: The PDF is damaged.";
@@ -347,10 +351,10 @@ describe("the app's drafts being opened", () => {
     const made = await drafts.createFromFile("Lease.pdf", new Uint8Array(1));
     if (!made.ok) throw new Error(made.message);
     drafts.show(made.id);
-    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull());
+    await vi.waitFor(() => expect(ready(drafts, made.id).preparing).not.toBeNull(), patience);
     drafts.dispatch(made.id, addText(1));
     drafts.pageShown(made.id);
-    await vi.waitFor(() => expect(main.answers).toHaveLength(1));
+    await vi.waitFor(() => expect(main.answers).toHaveLength(1), patience);
     main.saving.refuse = "No space is left on the disk.";
     main.answers[0]?.(ok(draftOf(made.id, 1)));
     await expect(drafts.stored(made.id)).rejects.toThrow(

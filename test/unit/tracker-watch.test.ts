@@ -119,12 +119,19 @@ describe("the status tracker while Documents is watched", () => {
   it("keeps at most 4 requests in flight while watched", async () => {
     let inFlight = 0;
     let most = 0;
+    // The first answers wait until four checks are out at once (after that none waits): the tracker's limit shows
+    // however fast the machine is; a tracker that never has four out would leave them waiting.
+    let fourOut = () => {};
+    const four = new Promise<void>((resolve) => {
+      fourOut = resolve;
+    });
     const records = Array.from({ length: 12 }, (_, n) => record(`d${n}`, hour));
     const { tracker, clock } = setUp(records, {
       fetchDetails: async () => {
         inFlight += 1;
         most = Math.max(most, inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (inFlight === 4) fourOut();
+        await four;
         inFlight -= 1;
         return { status: "pending" };
       },

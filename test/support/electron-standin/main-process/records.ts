@@ -5,7 +5,7 @@ export const records = {
   openPath: [] as string[],
   aboutPanelShown: 0,
   /** Each permission the session's handlers were asked about, with their answers. */
-  permissionRequests: [] as { permission: string; origin: string; granted: boolean }[],
+  permissionRequests: [] as { permission: string; origin: string; granted: boolean | null }[],
   permissionChecks: [] as { permission: string; origin: string; granted: boolean }[],
   /** window.open calls and the window open handler's answers. */
   windowOpens: [] as { url: string; action: string }[],

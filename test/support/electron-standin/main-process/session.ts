@@ -41,9 +41,13 @@ function originOf(url: string): string {
   return parsed.origin === "null" ? `${parsed.protocol}//${parsed.host}` : parsed.origin;
 }
 
-function answerWithin(ask: (callback: (granted: boolean) => void) => void): Promise<boolean> {
+/**
+ * The handler's answer, or null when it never answers (Electron would leave the request pending): recorded as such, so
+ * that the limit only bounds a hang and never passes for a denial.
+ */
+function answerWithin(ask: (callback: (granted: boolean) => void) => void): Promise<boolean | null> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), 2000);
+    const timer = setTimeout(() => resolve(null), 30_000);
     ask((granted) => {
       clearTimeout(timer);
       resolve(granted === true);
@@ -96,7 +100,7 @@ class Session extends EventEmitter {
           : this.checkHandler(webContents, permission, origin, { ...details, embeddingOrigin: origin }) === true;
       records.permissionRequests.push({ permission, origin, granted: requested });
       records.permissionChecks.push({ permission, origin, granted: checked });
-      if (requested && checked) granted.push(...chromiumNames);
+      if (requested === true && checked) granted.push(...chromiumNames);
     }
     const context = page.context();
     await context.clearPermissions();
