@@ -5,7 +5,6 @@ import type { Page } from "playwright-core";
 import type { SigndeskApi } from "../common/contract.ts";
 import { copyFileDurably } from "../main/drafts/draft-files.ts";
 import { inspectPdf } from "../node-shared/pdf/inspect-pdf.ts";
-import { runUnderPrivateKeyring } from "../scripts/private-keyring.ts";
 import { type AppHarness, openApp } from "../test/support/app-harness.ts";
 import { buildPage } from "../test/support/build-page.ts";
 import { type RendererServer, startRendererServer } from "../test/support/renderer-server.ts";
@@ -33,10 +32,7 @@ import { textPdf } from "./support/text-pdf.ts";
  * - drag_p95_frame_ms: one field dragged across a page holding 500 fields (support/editor-drag.ts): the
  *   95th percentile of the intervals between animation frames meanwhile, in whole display periods (the
  *   raw intervals beside it); target <= 16.7.
- * On Linux it runs itself inside a private D-Bus session and GNOME Keyring, as `npm test` does.
  */
-await runUnderPrivateKeyring(import.meta.filename);
-
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const scrollPageCount = Number(process.env.BENCH_SCROLL_PAGES ?? 1000);
 /** The app's window opens at 1280 x 820 (main/electron/window.ts). */

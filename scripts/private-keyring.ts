@@ -6,9 +6,9 @@ import path from "node:path";
 
 /**
  * On Linux the keychain tests and the benchmarks that open the app need a Secret Service. `npm test` and
- * such a benchmark re-run themselves inside a private D-Bus session with its own unlocked GNOME Keyring, so
- * they never touch the user's own keychain. Call it first thing with the script's `import.meta.filename`:
- * it resolves at once where no wrapping is needed (not Linux, already inside, or the tools are missing);
+ * `npm run bench` re-run themselves inside a private D-Bus session with its own unlocked GNOME Keyring, so
+ * they never touch the user's own keychain and need no desktop session. Call it first thing with the script's
+ * `import.meta.filename`: it resolves at once where no wrapping is needed (not Linux, already inside, or the tools are missing);
  * otherwise it runs the wrapped copy, exits with its exit code, and never resolves.
  */
 export async function runUnderPrivateKeyring(script: string): Promise<void> {

@@ -1,19 +1,36 @@
 import { fork } from "node:child_process";
 import path from "node:path";
+import type { TemplateField } from "../../sandbox/state/schema.ts";
+import { buildBundledSandboxChild } from "./bundled-sandbox.ts";
+import type { PeakRss } from "./peak-rss.ts";
 
 export interface ChildSandbox {
   url: string;
   key: string;
-  /** Asks the child for its peak RSS growth between begin and end (for benches that measure the sandbox). */
-  measure<T>(work: () => Promise<T>): Promise<{ result: T; rssGrowthBytes: number }>;
+  /** The child's resident memory while `work` runs (for benches that measure the sandbox). */
+  measure<T>(work: () => Promise<T>): Promise<{ result: T; rss: PeakRss }>;
+  /** The finalization trial of createNewTemplate alone, on `file` with `groups`, in the child: its time and memory. */
+  trial(file: string, groups: TemplateField[][]): Promise<{ seconds: number; rss: PeakRss }>;
   stop(): void;
 }
 
+export interface ChildSandboxOptions {
+  seedDocuments?: number;
+  /**
+   * Run the sandbox bundled as the app bundles it, with its bundled worker threads (bundled-sandbox.ts), rather
+   * than from source through tsx: for figures about the sandbox's own time and memory.
+   */
+  bundled?: boolean;
+}
+
 /** Starts bench/support/sandbox-child.ts: the sandbox in a process of its own. */
-export async function startChildSandbox(options: { seedDocuments?: number } = {}): Promise<ChildSandbox> {
+export async function startChildSandbox(options: ChildSandboxOptions = {}): Promise<ChildSandbox> {
   const root = path.resolve(import.meta.dirname, "../..");
-  const child = fork(path.join(root, "bench/support/sandbox-child.ts"), [], {
-    execArgv: ["--import", "tsx"],
+  const [script, execArgv] = options.bundled
+    ? [await buildBundledSandboxChild(), ["--expose-gc"]]
+    : [path.join(root, "bench/support/sandbox-child.ts"), ["--import", "tsx"]];
+  const child = fork(script, [], {
+    execArgv,
     env: { ...process.env, BENCH_SEED_DOCUMENTS: String(options.seedDocuments ?? 0) },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -36,10 +53,17 @@ export async function startChildSandbox(options: { seedDocuments?: number } = {}
     key,
     async measure(work) {
       child.send({ type: "begin" });
+      await next("begun");
       const result = await work();
       child.send({ type: "end" });
-      const rss = (await next("rss")) as { baseline: number; peak: number };
-      return { result, rssGrowthBytes: rss.peak - rss.baseline };
+      const { rss } = (await next("rss")) as { rss: PeakRss };
+      return { result, rss };
+    },
+    async trial(file, groups) {
+      child.send({ type: "trial", file, groups });
+      const answer = (await next("trial")) as { seconds: number; rss: PeakRss; error: string | null };
+      if (answer.error !== null) throw new Error(`the finalization trial failed: ${answer.error}`);
+      return { seconds: answer.seconds, rss: answer.rss };
     },
     stop: () => child.send({ type: "stop" }),
   };

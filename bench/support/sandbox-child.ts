@@ -1,9 +1,13 @@
 // The sandbox in its own process for benchmarks, so the client's work and memory are not counted.
-// Messages from the parent: {type: "begin"} starts tracking peak RSS; {type: "end"} answers it.
+// Messages from the parent: {type: "begin"} starts measuring peak RSS; {type: "end"} answers it;
+// {type: "trial", file, groups} runs createNewTemplate's finalization trial alone and answers its time and RSS.
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sealFolderIn, tryFinalizing } from "../../sandbox/documents/finalize-trial.ts";
 import { createSandbox } from "../../sandbox/index.ts";
+import type { TemplateField } from "../../sandbox/state/schema.ts";
+import { type PeakRss, startPeakRss } from "./peak-rss.ts";
 import { seedSandboxDocuments } from "./seed-sandbox.ts";
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "signdesk-bench-"));
@@ -17,21 +21,34 @@ if (seed > 0) {
   sandbox = await createSandbox({ dataDir });
 }
 
-let baseline = 0;
-let peak = 0;
-let sampler: NodeJS.Timeout | undefined;
+/** Starts measuring from a collected heap (when --expose-gc gave `gc`), so garbage from before is not the baseline. */
+function startMeasuring(): { stop(): PeakRss } {
+  (globalThis as { gc?: () => void }).gc?.();
+  return startPeakRss();
+}
 
-process.on("message", (message: { type: string }) => {
+let meter: { stop(): PeakRss } | null = null;
+
+process.on("message", (message: { type: string; file?: string; groups?: TemplateField[][] }) => {
   if (message.type === "begin") {
-    baseline = process.memoryUsage().rss;
-    peak = baseline;
-    sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 2);
+    meter = startMeasuring();
+    process.send?.({ type: "begun" });
   } else if (message.type === "end") {
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
-    process.send?.({ type: "rss", baseline, peak });
+    process.send?.({ type: "rss", rss: meter?.stop() });
+    meter = null;
+  } else if (message.type === "trial") {
+    const trial = startMeasuring();
+    const started = performance.now();
+    void tryFinalizing(message.file ?? "", message.groups ?? [], Date.now(), sealFolderIn(dataDir)).then(
+      () =>
+        process.send?.({
+          type: "trial",
+          seconds: (performance.now() - started) / 1000,
+          rss: trial.stop(),
+          error: null,
+        }),
+      (error: unknown) => process.send?.({ type: "trial", seconds: 0, rss: trial.stop(), error: String(error) }),
+    );
   } else if (message.type === "stop") {
     void sandbox.close().then(() => process.exit(0));
   }

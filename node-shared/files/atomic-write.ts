@@ -1,16 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { open, rename, rm } from "node:fs/promises";
+import { type FileHandle, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * Writes `data` (or its parts, one after the other) to `file` so that a crash leaves either the old or the new
- * content, never a mix.
+ * Writes `data` (or its parts, one after the other, or what a function writes to the file's handle) to `file` so
+ * that a crash leaves either the old or the new content, never a mix.
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  data: string | Uint8Array | readonly Uint8Array[] | ((handle: FileHandle) => Promise<void>),
+): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
   const handle = await open(temporary, "w", 0o600);
   try {
     if (typeof data === "string" || data instanceof Uint8Array) await handle.writeFile(data);
+    else if (typeof data === "function") await data(handle);
     else for (const part of data) await handle.write(part);
     await handle.sync();
   } catch (error) {

@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { type PageGeometry, pageGeometryOf } from "../../common/coordinates";
 import { PageGeometrySchema, pageBounds } from "../../common/page-geometry-schema";
+import { workerSource } from "../worker-source";
 import {
   answerGeometryRequest,
   type GeometryReason,
@@ -36,15 +36,6 @@ export interface InspectOptions {
 const defaultTimeLimitMs = 60_000;
 /** A worker unused for this long is stopped, giving back pdf.js's memory. */
 const idleWorkerMs = 30_000;
-
-/**
- * The worker: built beside the main bundle (dist/main), or the TypeScript source, which Node runs as it is,
- * when this module runs from source (tests, the sandbox's command line).
- */
-function workerUrl(): URL {
-  const built = new URL("./page-geometry-worker.mjs", import.meta.url);
-  return existsSync(built) ? built : new URL("./page-geometry-worker.ts", import.meta.url);
-}
 
 interface Job {
   request: GeometryRequest;
@@ -105,7 +96,11 @@ class GeometryWorker {
   private ensureWorker(): Worker {
     if (this.worker !== null) return this.worker;
     // A hostile file may try to exhaust memory: the worker's heap is bounded apart from the process's.
-    const worker = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    const { url, options } = workerSource(
+      new URL("./page-geometry-worker.mjs", import.meta.url),
+      new URL("./page-geometry-worker.ts", import.meta.url),
+    );
+    const worker = new Worker(url, { ...options, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
     let loaded = false;
     worker.on("message", (message: WorkerMessage) => {
       const job = this.running;

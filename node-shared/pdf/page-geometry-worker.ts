@@ -7,17 +7,20 @@
  * (10,000 pages: 7 s; 20,000: 30 s), so the geometry of every page is read here in one pass over
  * pdf-lib's parsed objects, with pdf.js's own rules for boxes and rotation copied below. Whenever that
  * pass and pdf.js could disagree (a page count that does not match, a /Count that lies, pdf-lib unable
- * to parse, first or last page different), pdf.js's page-by-page answer is used instead.
+ * to parse, first or last page different), pdf.js's page-by-page answer is used instead. pdf-lib reads the file
+ * without the data of its large streams (read-original.ts), which page geometry never needs: a 50 MB scan costs
+ * its structure, not 50 MB.
  *
- * Self-contained on purpose (packages only, no relative imports): Node runs this file as it is from
- * source, and the build bundles it beside main's bundle.
+ * The build bundles this file beside main's bundle; from source it runs through tsx (worker-source.ts).
  */
-import { open, readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { parentPort } from "node:worker_threads";
-import type { PDFObject } from "pdf-lib";
-import { PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef } from "pdf-lib";
+import type { PDFDocument, PDFObject } from "pdf-lib";
+import { PDFArray, PDFBool, PDFDict, PDFName, PDFNumber, PDFRef } from "pdf-lib";
+import { loadOriginal } from "./load-original";
+import { readOriginalFile } from "./read-original";
 
 export interface GeometryRequest {
   id: number;
@@ -149,13 +152,21 @@ const names = {
 
 /** The geometry of every page in page order, or null when this pass cannot be sure to match pdf.js. */
 export async function pagesInOnePass(file: string, expectedCount: number): Promise<RawPage[] | null> {
-  const document = await PDFDocument.load(await readFile(file), {
-    ignoreEncryption: true,
-    updateMetadata: false,
-    throwOnInvalidObject: false,
-    // pdf-lib yields to the event loop every `parseSpeed` objects; nothing else runs in this thread.
-    parseSpeed: Number.POSITIVE_INFINITY,
-  });
+  const original = readOriginalFile(file);
+  try {
+    const document = await loadOriginal(original, {
+      ignoreEncryption: true,
+      throwOnInvalidObject: false,
+      // pdf-lib yields to the event loop every `parseSpeed` objects; nothing else runs in this thread.
+      parseSpeed: Number.POSITIVE_INFINITY,
+    });
+    return pagesOf(document, expectedCount);
+  } finally {
+    original.close();
+  }
+}
+
+function pagesOf(document: PDFDocument, expectedCount: number): RawPage[] | null {
   const { context } = document;
   const resolve = (value: PDFObject | undefined): PDFObject | undefined =>
     value instanceof PDFRef ? context.lookup(value) : value;

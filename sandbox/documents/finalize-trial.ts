@@ -21,12 +21,17 @@ const sampleValues: Record<FieldType, string | boolean> = {
   Checkbox: true,
 };
 
+/** The folder of the seal's certificate in a sandbox's data folder. */
+export function sealFolderIn(dataDir: string): string {
+  return path.join(dataDir, "seal");
+}
+
 /**
  * The folder of the sandbox's seal certificate, in its data folder; the certificate is made there before any
  * worker reads it, so that concurrent finalizations never make two.
  */
 export async function sealFolderOf(context: SandboxContext): Promise<string> {
-  const folder = path.join(context.store.dataDir, "seal");
+  const folder = sealFolderIn(context.store.dataDir);
   await loadOrCreateSealCertificate(folder);
   return folder;
 }
@@ -40,6 +45,19 @@ export async function checkFinalizable(
   pdfFile: string,
   groups: TemplateField[][],
 ): Promise<void> {
+  await tryFinalizing(pdfFile, groups, context.now(), await sealFolderOf(context));
+}
+
+/**
+ * The trial itself: the final PDF of `pdfFile` with every field of `groups` filled, built (in a worker thread, the
+ * original's large streams left in the file) and thrown away; a PdfProblem saying why when it cannot be made.
+ */
+export async function tryFinalizing(
+  pdfFile: string,
+  groups: TemplateField[][],
+  now: number,
+  sealFolder: string,
+): Promise<void> {
   const fields: StampedField[] = groups.flat().map((field) => ({
     id: field.id,
     type: field.type,
@@ -48,7 +66,7 @@ export async function checkFinalizable(
     y: field.y,
     value: sampleValues[field.type],
   }));
-  const now = new Date(context.now()).toISOString();
+  const at = new Date(now).toISOString();
   try {
     await buildFinalPdfOffThread({
       originalFile: pdfFile,
@@ -56,12 +74,12 @@ export async function checkFinalizable(
       audit: {
         documentId: "trial",
         documentName: "Trial",
-        createdAt: now,
-        finalizedAt: now,
+        createdAt: at,
+        finalizedAt: at,
         signers: [],
         originalSha256: "",
       },
-      sealFolder: await sealFolderOf(context),
+      sealFolder,
       outputFile: null,
     });
   } catch (error) {

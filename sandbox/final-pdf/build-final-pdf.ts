@@ -1,11 +1,14 @@
-import { PDFDocument, type PDFPage } from "pdf-lib";
+import type { FileHandle } from "node:fs/promises";
+import { type PDFPage, PDFRawStream } from "pdf-lib";
+import { loadOriginal } from "../../node-shared/pdf/load-original";
+import { OriginalPdf } from "../../node-shared/pdf/original-pdf";
+import { PdfText } from "../../node-shared/pdf/pdf-text";
 import { type AuditTrail, drawAuditTrail } from "./audit-page";
 import { checkAgreesWithChain } from "./chain-agreement";
 import { embedStampFont, type StampFont } from "./font";
 import { concat, IncrementalWriter } from "./incremental-update";
-import { isolatePageContent } from "./page-contents";
+import { contentStreams, isolatePageContent } from "./page-contents";
 import { repairPageTreeParents } from "./page-tree-repair";
-import { asLatin1 } from "./pdf-syntax";
 import type { SealCertificate } from "./seal/sandbox-certificate";
 import { addSealField, signSealField } from "./seal-field";
 import { createImageCache, parseStamp, type StampedField, type StampResources, stampField } from "./stamp-field";
@@ -16,9 +19,11 @@ export type { AuditSigner, AuditTrail } from "./audit-page";
 export type { StampedField } from "./stamp-field";
 
 export interface FinalPdf {
-  /** The file in parts (the original, then each update): written one after the other, they are the final PDF. */
-  parts: readonly Uint8Array[];
-  /** The parts joined (made on first use: a final PDF can be large). */
+  /** The original, which the final PDF starts with. */
+  original: OriginalPdf;
+  /** The updates that follow the original in the final PDF. */
+  updates: readonly Uint8Array[];
+  /** The whole file joined (made on first use, for small files: a final PDF can be large). */
   readonly bytes: Uint8Array;
   length: number;
   /** SHA-256 (lowercase hex) of the whole final PDF. */
@@ -30,6 +35,8 @@ export interface FinalPdf {
   signedContentSha256: string;
   /** Length of that stamped document, a byte prefix of the file. */
   signedContentLength: number;
+  /** Writes the whole file to `handle`, the original read from its file where it was left unread. */
+  writeTo(handle: FileHandle): Promise<void>;
 }
 
 /**
@@ -38,18 +45,20 @@ export interface FinalPdf {
  * coordinates"); the audit trail on as many pages as it needs; a PAdES seal over the whole file. Signatures the
  * original carries stay valid: they cover a prefix that is never changed.
  * Throws an Error naming the field when a field's value, type or page is wrong; nothing is returned then.
+ * The original may be bytes in memory, or read from its file with its large streams' data left there.
  */
 export async function buildFinalPdf(
-  original: Uint8Array,
+  originalFile: Uint8Array | OriginalPdf,
   fields: StampedField[],
   audit: AuditTrail,
   seal: SealCertificate,
 ): Promise<FinalPdf> {
-  const text = asLatin1(original);
-  refuseInflationBombs(original, text);
-  const chain = readXrefChain(original, text);
-  const doc = await PDFDocument.load(original, { updateMetadata: false });
-  checkAgreesWithChain(doc, original, text, chain);
+  const original = originalFile instanceof OriginalPdf ? originalFile : OriginalPdf.ofBytes(originalFile);
+  const text = new PdfText(original);
+  refuseInflationBombs(text);
+  const chain = readXrefChain(text);
+  const doc = await loadOriginal(original);
+  checkAgreesWithChain(doc, text, chain);
   const writer = new IncrementalWriter(doc, original, chain);
   repairPageTreeParents(doc);
   const pages = doc.getPages();
@@ -65,6 +74,8 @@ export async function buildFinalPdf(
     const page = pages[field.page - 1];
     if (page === undefined) throw new Error(`Field "${field.id}": page ${field.page} is not in the document.`);
     if (!isolated.has(page)) {
+      // The page's content is read to be wrapped: read it from the file if it was left unread.
+      for (const stream of contentStreams(page)) if (stream instanceof PDFRawStream) original.fillView(stream.contents);
       isolatePageContent(page);
       isolated.add(page);
     }
@@ -85,18 +96,24 @@ export async function buildFinalPdf(
   const { offsets } = await writer.commit();
   const at = offsets.get(signature.objectNumber);
   if (at === undefined) throw new Error("The seal's signature dictionary was not written.");
-  const parts = writer.fileParts;
-  signSealField(parts, at, seal);
+  const { updates } = writer;
+  const length = original.length + updates.reduce((total, update) => total + update.length, 0);
+  signSealField({ before: writer.hashBeforeLastUpdate(), last: updates.at(-1) as Uint8Array, length }, at, seal);
   let joined: Uint8Array | undefined;
   return {
-    parts,
+    original,
+    updates,
     get bytes() {
-      joined ??= concat(parts);
+      joined ??= concat([original.whole(), ...updates]);
       return joined;
     },
-    length: parts.reduce((total, part) => total + part.length, 0),
+    length,
     sha256: writer.sha256(),
     signedContentSha256,
     signedContentLength,
+    async writeTo(handle) {
+      await original.writeTo(handle);
+      for (const update of updates) await handle.write(update);
+    },
   };
 }

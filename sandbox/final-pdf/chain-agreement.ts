@@ -1,4 +1,8 @@
-import { type PDFDocument, type PDFObject, PDFObjectParser, PDFRawStream, PDFRef } from "pdf-lib";
+import { type PDFDocument, type PDFObject, PDFRawStream, PDFRef } from "pdf-lib";
+import { parseObjectAt } from "../../node-shared/pdf/load-original";
+import type { OriginalPdf } from "../../node-shared/pdf/original-pdf";
+import { objectHeaderAt, skipSpaces } from "../../node-shared/pdf/pdf-syntax";
+import type { PdfText } from "../../node-shared/pdf/pdf-text";
 import { serialise } from "./incremental-update";
 import type { XrefChain } from "./xref-chain";
 
@@ -10,22 +14,22 @@ import type { XrefChain } from "./xref-chain";
  * Each object the chain names at an offset is therefore read again there and compared; a disagreement refuses the
  * file. (Objects in object streams are read by pdf-lib from the streams the chain names, in the usual case.)
  */
-export function checkAgreesWithChain(doc: PDFDocument, bytes: Uint8Array, text: string, chain: XrefChain): void {
+export function checkAgreesWithChain(doc: PDFDocument, text: PdfText, chain: XrefChain): void {
   if (!chain.intact) return;
-  const header = /\s*(\d+)\s+(\d+)\s+obj\b/y;
+  const { original } = text;
   for (const [number, entry] of chain.entries) {
     if (entry.type !== "offset") continue;
     const loaded = doc.context.lookup(PDFRef.of(number, entry.generation));
     if (loaded === undefined) continue;
-    header.lastIndex = entry.offset;
-    if (header.exec(text) === null) continue;
+    const header = objectHeaderAt(text, skipSpaces(text, entry.offset));
+    if (header === null) continue;
     let named: PDFObject;
     try {
-      named = PDFObjectParser.forBytes(bytes.subarray(header.lastIndex), doc.context).parseObject();
+      named = parseObjectAt(original, header.end, doc.context);
     } catch {
       continue;
     }
-    if (!sameObject(loaded, named)) {
+    if (!sameObject(original, loaded, named)) {
       throw new Error(
         `object ${number} is defined more than once, and the definition readers use is not the last one in the file`,
       );
@@ -37,13 +41,13 @@ export function checkAgreesWithChain(doc: PDFDocument, bytes: Uint8Array, text: 
   }
 }
 
-function sameObject(a: PDFObject, b: PDFObject): boolean {
+function sameObject(original: OriginalPdf, a: PDFObject, b: PDFObject): boolean {
   if (a instanceof PDFRawStream || b instanceof PDFRawStream) {
     return (
       a instanceof PDFRawStream &&
       b instanceof PDFRawStream &&
       Buffer.compare(serialise(a.dict), serialise(b.dict)) === 0 &&
-      Buffer.compare(a.contents, b.contents) === 0
+      original.sameBytes(a.contents, b.contents)
     );
   }
   return Buffer.compare(serialise(a), serialise(b)) === 0;

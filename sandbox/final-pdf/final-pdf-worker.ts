@@ -3,9 +3,9 @@
  * PDF takes long enough to stall the thread that asked, which is the sandbox's HTTP server and, in the app,
  * Electron's main process.
  */
-import { readFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import { writeFileAtomic } from "../../node-shared/files/atomic-write";
+import { readOriginalFile } from "../../node-shared/pdf/read-original";
 import { buildFinalPdf } from "./build-final-pdf";
 import type { FinalPdfReply, FinalPdfRequest } from "./final-pdf-job";
 import { loadOrCreateSealCertificate } from "./seal/sandbox-certificate";
@@ -13,16 +13,16 @@ import { loadOrCreateSealCertificate } from "./seal/sandbox-certificate";
 async function answerFinalPdfRequest(request: FinalPdfRequest): Promise<FinalPdfReply> {
   try {
     const seal = await loadOrCreateSealCertificate(request.sealFolder);
-    const original = await readFile(request.originalFile);
-    const final = await buildFinalPdf(
-      new Uint8Array(original.buffer, original.byteOffset, original.byteLength),
-      request.fields,
-      request.audit,
-      seal,
-    );
-    if (request.outputFile !== null) await writeFileAtomic(request.outputFile, final.parts);
-    const { length, sha256, signedContentSha256, signedContentLength } = final;
-    return { ok: true, length, sha256, signedContentSha256, signedContentLength };
+    // The original's large streams stay in its file: the worker holds the file's structure, not its scans.
+    const original = readOriginalFile(request.originalFile);
+    try {
+      const final = await buildFinalPdf(original, request.fields, request.audit, seal);
+      if (request.outputFile !== null) await writeFileAtomic(request.outputFile, (handle) => final.writeTo(handle));
+      const { length, sha256, signedContentSha256, signedContentLength } = final;
+      return { ok: true, length, sha256, signedContentSha256, signedContentLength };
+    } finally {
+      original.close();
+    }
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

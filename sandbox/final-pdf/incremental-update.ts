@@ -1,6 +1,7 @@
-import { createHash } from "node:crypto";
+import type { Hash } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import { type PDFDocument, type PDFObject, PDFRawStream } from "pdf-lib";
+import type { OriginalPdf } from "../../node-shared/pdf/original-pdf";
 import type { XrefChain, XrefEntry, XrefKind } from "./xref-chain";
 
 /**
@@ -27,7 +28,8 @@ export interface CommitResult {
 
 /**
  * How an object was serialised at the last commit. A stream read from the file keeps its data by reference (no
- * copy of a 50 MB image): its data is unchanged as long as it is the same array.
+ * copy of a 50 MB image, which may not even be in memory: see original-pdf.ts): its data is unchanged as long as it
+ * is the same array.
  */
 type Snapshot = { bytes: Uint8Array } | { dictionary: Uint8Array; contents: Uint8Array };
 
@@ -62,8 +64,8 @@ const encoder = new TextEncoder();
 
 export class IncrementalWriter {
   private readonly before = new Map<string, Snapshot>();
-  /** The file as it stands: the original, then each section committed. */
-  private readonly parts: Uint8Array[];
+  /** Each section committed: after the original, they are the file as it stands. */
+  private readonly sections: Uint8Array[] = [];
   private length: number;
   private startxref: number;
   private readonly kind: XrefKind;
@@ -73,11 +75,10 @@ export class IncrementalWriter {
 
   constructor(
     private readonly doc: PDFDocument,
-    original: Uint8Array,
+    private readonly original: OriginalPdf,
     chain: XrefChain,
   ) {
     if (doc.context.trailerInfo.Encrypt !== undefined) throw new Error("Cannot append to an encrypted PDF.");
-    this.parts = [original];
     this.length = original.length;
     this.startxref = chain.startxref;
     this.kind = chain.kind;
@@ -88,15 +89,22 @@ export class IncrementalWriter {
     for (const [ref, object] of doc.context.enumerateIndirectObjects()) this.before.set(ref.tag, snapshotOf(object));
   }
 
-  /** The file as it stands after the last commit: the original, then each section (joined, they are the file). */
-  get fileParts(): readonly Uint8Array[] {
-    return this.parts;
+  /** The sections committed so far: the original followed by them is the file as it stands. */
+  get updates(): readonly Uint8Array[] {
+    return this.sections;
+  }
+
+  /** SHA-256 of everything before the last section (the original and the sections before it), to continue. */
+  hashBeforeLastUpdate(): Hash {
+    const hash = this.original.hash();
+    for (const section of this.sections.slice(0, -1)) hash.update(section);
+    return hash;
   }
 
   /** SHA-256 of the file as it stands, without joining its parts. */
   sha256(): string {
-    const hash = createHash("sha256");
-    for (const part of this.parts) hash.update(part);
+    const hash = this.original.hash();
+    for (const section of this.sections) hash.update(section);
     return hash.digest("hex");
   }
 
@@ -106,6 +114,10 @@ export class IncrementalWriter {
     for (const [ref, object] of this.doc.context.enumerateIndirectObjects()) {
       const previous = this.before.get(ref.tag);
       if (previous !== undefined && unchanged(previous, object)) continue;
+      // A stream of the original written again carries its data: read it from the file if it was left unread.
+      const dataAt = object instanceof PDFRawStream ? this.original.offsetOf(object.contents) : null;
+      if (object instanceof PDFRawStream && dataAt !== null)
+        this.original.fill(dataAt, dataAt + object.contents.length);
       changed.push({ number: ref.objectNumber, generation: ref.generationNumber, bytes: serialise(object) });
       this.before.set(ref.tag, snapshotOf(object));
     }
@@ -131,7 +143,7 @@ export class IncrementalWriter {
     );
 
     const section = concat(chunks);
-    this.parts.push(section);
+    this.sections.push(section);
     this.length += section.length;
     this.startxref = offset;
     this.rebuilt = null;

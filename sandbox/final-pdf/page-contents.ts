@@ -3,7 +3,7 @@ import { decodePDFRawStream, PDFArray, PDFName, type PDFPage, PDFRawStream, PDFR
 import { type GraphicsStateBalance, graphicsStateBalance } from "./content-balance";
 
 /** The page's content streams as stored: /Contents is one stream or an array of them. */
-function contentStreams(page: PDFPage): PDFStream[] {
+export function contentStreams(page: PDFPage): PDFStream[] {
   const { context } = page.doc;
   const contents = context.lookup(page.node.get(PDFName.of("Contents")));
   const items = contents instanceof PDFArray ? contents.asArray().map((item) => context.lookup(item)) : [contents];

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import type { Hash } from "node:crypto";
 import {
   PDFArray,
   PDFDict,
@@ -63,14 +63,22 @@ export function addSealField(doc: PDFDocument, page: PDFPage, certificate: SealC
   return signature;
 }
 
+/** The final PDF as the seal signs it: everything before its last update as a hash, then that update itself. */
+export interface SealedFile {
+  /** SHA-256 of the bytes before `last`. */
+  before: Hash;
+  /** The last update, which holds the signature dictionary; it is changed in place. */
+  last: Uint8Array;
+  /** The whole file's length. */
+  length: number;
+}
+
 /**
- * Fills the signature dictionary written at `offset` of the file made of `parts` (it lies in the last part): its
- * /ByteRange, then the CMS over the two ranges. The last part is changed in place; no length changes.
+ * Fills the signature dictionary written at `offset` of the file (it lies in the last update): its /ByteRange,
+ * then the CMS over the two ranges. No length changes.
  */
-export function signSealField(parts: readonly Uint8Array[], offset: number, certificate: SealCertificate): void {
-  const last = parts.at(-1);
-  if (last === undefined) throw new Error("There is no file to seal.");
-  const length = parts.reduce((total, part) => total + part.length, 0);
+export function signSealField(file: SealedFile, offset: number, certificate: SealCertificate): void {
+  const { last, length } = file;
   const lastStart = length - last.length;
   const local = offset - lastStart;
   if (local < 0) throw new Error("The seal's signature dictionary is not in the last update.");
@@ -92,9 +100,7 @@ export function signSealField(parts: readonly Uint8Array[], offset: number, cert
   const rangeAt = local + range.index + range[0].indexOf("[") + 1;
   last.set(Buffer.from(written.padEnd(range[1].length, " "), "latin1"), rangeAt);
 
-  const hash = createHash("sha256");
-  for (const part of parts.slice(0, -1)) hash.update(part);
-  hash.update(last.subarray(0, gapStart)).update(last.subarray(gapEnd));
+  const hash = file.before.update(last.subarray(0, gapStart)).update(last.subarray(gapEnd));
   const cms = createPadesSignature(new Uint8Array(hash.digest()), certificate);
   if (cms.length > padesSignatureMaxBytes) throw new Error("The seal's signature is larger than the room reserved.");
   last.set(

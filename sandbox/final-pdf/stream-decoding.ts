@@ -1,5 +1,12 @@
 import { inflateSync, constants as zlib } from "node:zlib";
-import { asLatin1, dictionaryAt, integerEntry, skipWhitespace, streamData } from "./pdf-syntax";
+import {
+  dictionaryAt,
+  integerEntry,
+  objectHeaders,
+  skipWhitespace,
+  streamData,
+} from "../../node-shared/pdf/pdf-syntax";
+import type { PdfText } from "../../node-shared/pdf/pdf-text";
 
 /**
  * The most a cross-reference or object stream may decode to: 8,388,607 objects (the PDF limit) of 7 bytes. Beyond
@@ -54,16 +61,15 @@ function undoPngPredictor(data: Uint8Array, columns: number): Uint8Array {
  * Refuses a file whose cross-reference or object streams inflate beyond what any real file needs: the PDF library
  * that loads the file decodes every one of them whole, outside the worker's bounded heap.
  */
-export function refuseInflationBombs(bytes: Uint8Array, text = asLatin1(bytes)): void {
-  const headers = /(?<![\d])(\d+)\s+(\d+)\s+obj\b/g;
-  for (let match = headers.exec(text); match !== null; match = headers.exec(text)) {
-    const open = skipWhitespace(text, headers.lastIndex);
+export function refuseInflationBombs(text: PdfText): void {
+  for (const header of objectHeaders(text)) {
+    const open = skipWhitespace(text, header.end);
     if (!text.startsWith("<<", open) || !/\/Type\s*\/(ObjStm|XRef)\b/.test(text.slice(open, open + 1024))) continue;
     const dictionary = dictionaryAt(text, open);
     if (dictionary === null) continue;
     let data: Uint8Array;
     try {
-      data = streamData(bytes, text, open + dictionary.length, dictionary);
+      data = streamData(text, open + dictionary.length, dictionary);
     } catch {
       continue;
     }
@@ -73,7 +79,7 @@ export function refuseInflationBombs(bytes: Uint8Array, text = asLatin1(bytes)):
       inflateSync(data, { finishFlush: zlib.Z_SYNC_FLUSH, maxOutputLength: maxDecodedBytes });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") {
-        throw new Error(`object ${match[1]} inflates to more than ${maxDecodedBytes / 1024 / 1024} MB`);
+        throw new Error(`object ${header.number} inflates to more than ${maxDecodedBytes / 1024 / 1024} MB`);
       }
     }
   }

@@ -1,13 +1,13 @@
 import {
   arrayEntry,
-  asLatin1,
   dictionaryAt,
   integerEntry,
   maxObjectNumber,
   objectNumberAt,
   skipWhitespace,
   streamData,
-} from "./pdf-syntax";
+} from "../../node-shared/pdf/pdf-syntax";
+import { PdfText } from "../../node-shared/pdf/pdf-text";
 import { decodeFlate } from "./stream-decoding";
 import { reconstructEntries } from "./xref-rebuild";
 
@@ -50,7 +50,7 @@ function rootOf(dictionary: string): number | null {
 }
 
 /** The offset the file's last `startxref` names. */
-function lastStartxref(text: string): number | null {
+function lastStartxref(text: PdfText): number | null {
   const at = text.lastIndexOf("startxref");
   if (at < 0) return null;
   const match = /^startxref\s+(\d+)/.exec(text.slice(at, at + 40));
@@ -66,7 +66,7 @@ interface Section {
   size: number | null;
 }
 
-function readTable(text: string, offset: number): Section {
+function readTable(text: PdfText, offset: number): Section {
   const trailerAt = text.indexOf("trailer", offset);
   if (trailerAt < 0) throw new Error(`the cross-reference table at ${offset} has no trailer`);
   const tokens = text
@@ -101,13 +101,13 @@ function readTable(text: string, offset: number): Section {
   };
 }
 
-function readStream(bytes: Uint8Array, text: string, offset: number): Section {
+function readStream(text: PdfText, offset: number): Section {
   const open = text.indexOf("<<", offset);
   const dictionary = open < 0 ? null : dictionaryAt(text, open);
   if (dictionary === null || !/\/Type\s*\/XRef\b/.test(dictionary)) {
     throw new Error(`no cross-reference stream at ${offset}`);
   }
-  const data = decodeFlate(streamData(bytes, text, open + dictionary.length, dictionary), dictionary);
+  const data = decodeFlate(streamData(text, open + dictionary.length, dictionary), dictionary);
   const widths = arrayEntry(dictionary, "W");
   const size = integerEntry(dictionary, "Size");
   if (widths === null || widths.length !== 3 || size === null) {
@@ -150,16 +150,16 @@ function readStream(bytes: Uint8Array, text: string, offset: number): Section {
   };
 }
 
-function readSection(bytes: Uint8Array, text: string, offset: number): Section {
+function readSection(text: PdfText, offset: number): Section {
   if (offset < 0 || offset >= text.length) throw new Error(`a cross-reference offset (${offset}) is outside the file`);
   const start = skipWhitespace(text, offset);
   if (text.startsWith("xref", start)) return readTable(text, start);
-  if (objectNumberAt(text, start) !== null) return readStream(bytes, text, start);
+  if (objectNumberAt(text, start) !== null) return readStream(text, start);
   throw new Error(`no cross-reference section at ${offset}`);
 }
 
-function brokenChain(text: string, bytes: Uint8Array, problem: string): XrefChain {
-  const entries = reconstructEntries(bytes, text);
+function brokenChain(text: PdfText, problem: string): XrefChain {
+  const entries = reconstructEntries(text);
   const size = usableSize(0, entries);
   const startxref = lastStartxref(text) ?? 0;
   const kind: XrefKind = [...entries.values()].some((entry) => entry.type === "compressed") ? "stream" : "table";
@@ -167,9 +167,10 @@ function brokenChain(text: string, bytes: Uint8Array, problem: string): XrefChai
 }
 
 /** Reads and checks the chain; a chain that cannot be followed is rebuilt from the objects found in the file. */
-export function readXrefChain(bytes: Uint8Array, text = asLatin1(bytes)): XrefChain {
+export function readXrefChain(file: Uint8Array | PdfText): XrefChain {
+  const text = file instanceof PdfText ? file : PdfText.of(file);
   const startxref = lastStartxref(text);
-  if (startxref === null) return brokenChain(text, bytes, "the file has no startxref");
+  if (startxref === null) return brokenChain(text, "the file has no startxref");
   const entries = new Map<number, XrefEntry>();
   let size = 0;
   let kind: XrefKind | null = null;
@@ -182,23 +183,23 @@ export function readXrefChain(bytes: Uint8Array, text = asLatin1(bytes)): XrefCh
       // Readers (qpdf among them) give up on a chain that comes back to a section and rebuild the file.
       if (visited.has(offset)) throw new Error(`the cross-reference chain loops back to ${offset}`);
       visited.add(offset);
-      const section = readSection(bytes, text, offset);
+      const section = readSection(text, offset);
       kind ??= section.kind;
       root ??= section.root;
       size = Math.max(size, section.size ?? 0);
       for (const [number, entry] of section.entries) if (!entries.has(number)) entries.set(number, entry);
       // A hybrid file's stream holds what its table leaves out; it ranks before the table's /Prev.
       if (section.xrefStm !== null) {
-        const hidden = readSection(bytes, text, section.xrefStm);
+        const hidden = readSection(text, section.xrefStm);
         for (const [number, entry] of hidden.entries) if (!entries.has(number)) entries.set(number, entry);
       }
       if (section.prev !== null) pending.push(section.prev);
     }
   } catch (error) {
-    return brokenChain(text, bytes, error instanceof Error ? error.message : String(error));
+    return brokenChain(text, error instanceof Error ? error.message : String(error));
   }
   const problem = entryProblem(text, entries);
-  if (problem !== null) return brokenChain(text, bytes, problem);
+  if (problem !== null) return brokenChain(text, problem);
   return {
     kind: kind ?? "table",
     startxref,
@@ -221,7 +222,7 @@ function usableSize(declared: number, entries: Map<number, XrefEntry>): number {
   return declared <= maxObjectNumber ? Math.max(declared, used) : used;
 }
 
-function entryProblem(text: string, entries: Map<number, XrefEntry>): string | null {
+function entryProblem(text: PdfText, entries: Map<number, XrefEntry>): string | null {
   for (const [number, entry] of entries) {
     if (entry.type === "offset") {
       if (objectNumberAt(text, entry.offset) !== number) return `object ${number} is not at offset ${entry.offset}`;

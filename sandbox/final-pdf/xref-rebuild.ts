@@ -1,4 +1,13 @@
-import { asLatin1, dictionaryAt, integerEntry, maxObjectNumber, skipWhitespace, streamData } from "./pdf-syntax";
+import {
+  asLatin1,
+  dictionaryAt,
+  integerEntry,
+  maxObjectNumber,
+  objectHeaders,
+  skipWhitespace,
+  streamData,
+} from "../../node-shared/pdf/pdf-syntax";
+import type { PdfText } from "../../node-shared/pdf/pdf-text";
 import { decodeFlate } from "./stream-decoding";
 import type { XrefEntry } from "./xref-chain";
 
@@ -6,16 +15,15 @@ import type { XrefEntry } from "./xref-chain";
  * Every object found by scanning the file, the last definition of each number winning (as in an update), and the
  * objects of every object stream found, as readers rebuild a damaged file (pdf.js: XRef.indexObjects).
  */
-export function reconstructEntries(bytes: Uint8Array, text: string): Map<number, XrefEntry> {
+export function reconstructEntries(text: PdfText): Map<number, XrefEntry> {
   const entries = new Map<number, XrefEntry>();
-  const headers = /(?<![\d])(\d+)\s+(\d+)\s+obj\b/g;
   const streams: { number: number; offset: number }[] = [];
-  for (let match = headers.exec(text); match !== null; match = headers.exec(text)) {
-    const number = Number(match[1]);
+  for (const header of objectHeaders(text)) {
+    const { number } = header;
     // Object 0 heads the free list; no object may have its number.
     if (number < 1 || number > maxObjectNumber) continue;
-    entries.set(number, { type: "offset", offset: match.index, generation: Number(match[2]) });
-    const open = skipWhitespace(text, headers.lastIndex);
+    entries.set(number, { type: "offset", offset: header.index, generation: header.generation });
+    const open = skipWhitespace(text, header.end);
     // Only a dictionary that says so within its first kilobyte is read whole: reading every header's dictionary
     // to its end would take time quadratic in the size of a file full of unclosed `<<`.
     if (text.startsWith("<<", open) && /\/Type\s*\/ObjStm\b/.test(text.slice(open, open + 1024))) {
@@ -27,7 +35,7 @@ export function reconstructEntries(bytes: Uint8Array, text: string): Map<number,
     try {
       const dictionary = dictionaryAt(text, offset);
       if (dictionary === null) continue;
-      const data = decodeFlate(streamData(bytes, text, offset + dictionary.length, dictionary), dictionary);
+      const data = decodeFlate(streamData(text, offset + dictionary.length, dictionary), dictionary);
       const count = integerEntry(dictionary, "N") ?? 0;
       const numbers = asLatin1(data.subarray(0, integerEntry(dictionary, "First") ?? 0))
         .trim()

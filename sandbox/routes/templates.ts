@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { sha256OfFile } from "../../node-shared/files/file-sha256";
 import { convertToPdf, usableKind } from "../../node-shared/pdf/convert-docx";
 import { inspectPdf } from "../../node-shared/pdf/inspect-pdf";
 import { PdfProblem } from "../../node-shared/pdf/pdf-problem";
@@ -20,12 +20,6 @@ import { parseBody, requiredMembers } from "../http/parse-body";
 import type { Template } from "../state/schema";
 
 const maxNameLength = 255;
-
-async function sha256OfFile(file: string): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest("hex");
-}
 
 /** A file that cannot be read is the client's problem: 400 with the reason. */
 function asBadRequest(error: unknown): never {

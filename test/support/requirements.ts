@@ -7,6 +7,7 @@ import {
   electronBinaryProblem,
   resolveElectronBinarySync,
 } from "../../scripts/electron-binary.ts";
+import { keychainProblem } from "../../scripts/keychain-probe.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -61,20 +62,8 @@ let keychainProbe: Availability | undefined;
 /** Writes, reads back and deletes one probe entry in the OS keychain. */
 function probeKeychain(): Availability {
   keychainProbe ??= (() => {
-    try {
-      const { Entry } = require("@napi-rs/keyring") as typeof import("@napi-rs/keyring");
-      const entry = new Entry("signdesk-test-probe", `probe-${process.pid}`);
-      entry.setPassword("probe");
-      const readBack = entry.getPassword();
-      entry.deletePassword();
-      if (readBack !== "probe") return { available: false, reason: "the OS keychain did not return what was stored" };
-      return { available: true, reason: "" };
-    } catch (error) {
-      return {
-        available: false,
-        reason: `no usable OS keychain (${(error as Error).message}); on Linux install gnome-keyring and dbus`,
-      };
-    }
+    const problem = keychainProblem();
+    return problem === null ? { available: true, reason: "" } : { available: false, reason: problem };
   })();
   return keychainProbe;
 }
