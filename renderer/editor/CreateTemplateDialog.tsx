@@ -44,6 +44,8 @@ export function CreateTemplateDialog({
   const [attempted, setAttempted] = useState(false);
   const [progress, setProgress] = useState<Omit<EventPayload<"transfer:progress">, "transferId"> | null>(null);
   const [serviceError, setServiceError] = useState<IpcError | null>(null);
+  /** The draft could not be stored before the upload (nothing was uploaded). */
+  const [saveProblem, setSaveProblem] = useState<string | null>(null);
   /** The last upload's outcome is unknown: creating again is a choice made knowingly. */
   const [unknownOutcome, setUnknownOutcome] = useState(false);
   /** An upload is under way: a second press (before the button shows it) does nothing. */
@@ -58,13 +60,18 @@ export function CreateTemplateDialog({
   const rowProblems = send ? checkRecipients(recipients, labels) : [];
   const shownRows = attempted ? rowProblems : [];
   const problems = attempted
-    ? [...blockers, ...recipientProblemList(rowProblems).map((problem) => problem.message)]
+    ? [
+        ...blockers,
+        ...recipientProblemList(rowProblems).map((problem) => problem.message),
+        ...(saveProblem === null ? [] : [saveProblem]),
+      ]
     : [];
 
   const submit = async () => {
     if (underway.current) return;
     setAttempted(true);
     setServiceError(null);
+    setSaveProblem(null);
     if (blockers.length > 0 || recipientProblemList(rowProblems).length > 0) {
       // Take the person to the first field to correct.
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
@@ -81,7 +88,7 @@ export function CreateTemplateDialog({
         await beforeUpload();
       } catch (error) {
         // Nothing was uploaded: the draft could not be stored as it is (main refused the file, or a save failed).
-        setProblems([error instanceof Error ? error.message : String(error)]);
+        setSaveProblem(error instanceof Error ? error.message : String(error));
         return;
       }
       const result = await bridge.templatesCreate({
