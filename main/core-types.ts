@@ -17,7 +17,7 @@ import type { Settings } from "./settings/settings";
 export interface SendCheckOptions {
   /** When getAllDocuments is asked, in ms after the answer was lost (the first usually 0). */
   scheduleMs: readonly number[];
-  /** The longest wait for one listing: the one taken just before a send, and each look after a lost answer. */
+  /** The longest wait for each look after a lost answer (the session's listing has none: send-baseline.ts). */
   listTimeoutMs: number;
 }
 

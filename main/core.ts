@@ -9,6 +9,7 @@ import { BulkSender, type BulkSenderOptions } from "./bulk/bulk-sender";
 import type { ClipboardWriter, Core, DesktopNotification, Emit, SendCheckOptions, ShellActions } from "./core-types";
 import { describeChange } from "./documents/notifications";
 import { reimportDocuments } from "./documents/reimport-documents";
+import { SendBaseline } from "./documents/send-baseline";
 import { defaultSendCheck } from "./documents/send-document";
 import { DocumentTracker, type TrackerOptions } from "./documents/tracker";
 import { DraftStore } from "./drafts/draft-store";
@@ -176,10 +177,12 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   });
   tracker.start();
   const sendCheck = { ...defaultSendCheck, ...options.sendCheck };
+  // What a send whose answer is lost is compared with: one listing per session and account, for bulk and outbox.
+  const baseline = new SendBaseline({ records, clientFor, now });
   // A batch that was sending when the app stopped waits for the person to resume it.
   records.bulk.interruptSending();
   const bulk = new BulkSender(
-    { records, accounts, clientFor, emit: options.emit, now, tracker, sendCheck },
+    { records, accounts, clientFor, emit: options.emit, now, tracker, sendCheck, baseline },
     options.bulk,
   );
 
@@ -196,6 +199,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       connection,
       folder: path.join(options.userDataDir, "outbox"),
       secrets: options.keychain,
+      baseline,
     },
     options.outbox,
   );
@@ -234,6 +238,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     async close() {
       await outbox.settle();
       await bulk.settle();
+      baseline.close();
       await tracker.settle();
       await drafts.idle();
       await sandbox?.close();

@@ -201,7 +201,26 @@ export class BulkJournal extends SqliteTable {
     return rows.map((row) => row.key);
   }
 
-  /** The document IDs the service listed before the batch began (or an empty set when none was taken). */
+  /**
+   * The service's listing the batch's sends are compared with (documents/send-baseline.ts); null for a batch begun by
+   * an earlier Signdesk, which kept its own listing (`snapshot`), or begun when no listing could be read.
+   */
+  listing(batchId: string): number | null {
+    const row = this.statement("SELECT listing_id FROM bulk_batches WHERE batch_id = ?").get(batchId) as
+      | { listing_id: number | null }
+      | undefined;
+    return row?.listing_id ?? null;
+  }
+
+  /** Names the listing the batch's sends are compared with, before its first row leaves. */
+  setListing(batchId: string, listingId: number | null): void {
+    this.statement("UPDATE bulk_batches SET listing_id = ?, snapshot_taken = 1 WHERE batch_id = ?").run(
+      listingId,
+      batchId,
+    );
+  }
+
+  /** The document IDs an earlier Signdesk listed before the batch began (or an empty set when none was taken). */
   snapshot(batchId: string): Set<string> {
     const rows = this.statement("SELECT pdf_id FROM bulk_snapshot WHERE batch_id = ?").all(batchId) as {
       pdf_id: string;

@@ -3,6 +3,7 @@ import { type BulkProgress, type BulkRowView, bulkMaxInFlight } from "../../comm
 import { statusNotReported } from "../../common/statuses";
 import type { Core } from "../core-types";
 import { findLostSends } from "../documents/find-lost-sends";
+import type { SendBaseline } from "../documents/send-baseline";
 import { newDocumentRecord } from "../documents/send-document";
 import { HandlerError } from "../handler-error";
 import { sleep } from "../service/retry";
@@ -11,8 +12,10 @@ import type { JournalledBatch } from "./bulk-journal";
 import { progressOf } from "./bulk-progress";
 import { isUnreached, type RowOutcome, rowOutcomeOf } from "./row-outcome";
 
-/** What bulk send needs of the core. */
-export type BulkDeps = Pick<Core, "records" | "accounts" | "clientFor" | "emit" | "now" | "tracker" | "sendCheck">;
+/** What bulk send needs of the core, and what a send whose answer is lost is compared with (shared with the outbox). */
+export type BulkDeps = Pick<Core, "records" | "accounts" | "clientFor" | "emit" | "now" | "tracker" | "sendCheck"> & {
+  baseline: SendBaseline;
+};
 
 export interface BulkSenderOptions {
   /** Requests in flight at once (default 4). */
@@ -162,9 +165,13 @@ export class BulkSender {
     // Rows journalled as sending when the app stopped: their answers were lost with it.
     this.journal.moveAll(batchId, "sending", "unknown", "Signdesk stopped while this row was being sent.", this.at());
     if (!batch.snapshotTaken) {
-      const ids = await this.withService(run, () => this.listIds(account()));
-      if (ids === null) return this.stopped(run);
-      this.journal.saveSnapshot(batchId, ids);
+      // The service's listing, read once per session (a batch begun after another send reads none).
+      const listed = await this.withService(run, async () => {
+        const ensured = await this.core.baseline.ensure(account());
+        if (ensured instanceof ServiceError) throw ensured;
+      });
+      if (listed === null) return this.stopped(run);
+      this.journal.setListing(batchId, this.core.baseline.current(batch.accountId));
     }
     for (;;) {
       if (run.stop !== null) return this.stopped(run);
@@ -230,25 +237,16 @@ export class BulkSender {
     }
   }
 
-  private async listIds(account: Account): Promise<string[]> {
-    const ids: string[] = [];
-    await this.core.clientFor(account).getAllDocumentsInBatches((documents) => {
-      for (const document of documents) ids.push(document.id);
-    });
-    return ids;
-  }
-
   /**
    * Settles rows in doubt as far as the service's listing allows; false when the batch was stopped meanwhile. Rows it
    * could not decide (the listing failed) stay in doubt, and the next call looks again after a growing wait.
    */
   private async reconcile(run: Run, account: Account, templateId: string, rows: BulkRowView[]): Promise<boolean> {
-    const before = this.journal.snapshot(run.batchId);
     const findings = await findLostSends(
       this.core,
       account,
       rows.map((row) => ({ key: row.position, recipients: row.recipients, templateId })),
-      before,
+      this.existedBefore(run.batchId, account.id),
       { stopped: () => run.stop !== null },
     );
     const at = this.at();
@@ -307,6 +305,14 @@ export class BulkSender {
     });
     run.finished.push(Date.now());
     this.core.tracker.wake();
+  }
+
+  /** The documents that existed before the batch's sends: its listing's, or the one an earlier Signdesk kept. */
+  private existedBefore(batchId: string, accountId: string): (pdfId: string) => boolean {
+    const listingId = this.journal.listing(batchId);
+    if (listingId !== null) return this.core.baseline.existedBefore(accountId, listingId);
+    const before = this.journal.snapshot(batchId);
+    return (pdfId) => before.has(pdfId);
   }
 
   /** Sends the queued rows, `maxInFlight` at once; answers why the batch must pause, or null. */

@@ -4,9 +4,10 @@ import type { Core } from "../core-types";
 import { sleep } from "../service/retry";
 import { ServiceError } from "../service/service-error";
 import { templateIdNamedBy } from "../templates/template-ids-seen";
+import type { SendBaseline } from "./send-baseline";
 
-/** What finding lost sends needs of the core. */
-export type FindDeps = Pick<Core, "records" | "clientFor" | "sendCheck">;
+/** What finding lost sends needs of the core, and the baseline whose listings it reads (and keeps current). */
+export type FindDeps = Pick<Core, "records" | "sendCheck"> & { baseline: SendBaseline };
 
 /** A send whose answer was lost: what it asked for. */
 export interface LostSend<K> {
@@ -33,16 +34,17 @@ export const addressKey = (recipients: readonly { email: string }[]) =>
 /**
  * Finds, for each send whose answer was lost (a bulk row, an outbox item), the document the service made for it, as
  * a single send does (send-document.ts) but for all of them with one listing per look: a candidate is unknown to
- * Signdesk, absent from the listing taken before the sends began, to the send's addresses, and of its template when
- * the listing names one. Looks on `core.sendCheck`'s schedule until every send is found; a send never found is
- * "absent" only when the whole schedule was looked through and the last look succeeded. Sends left out of the answer
- * are undecided (the service could not be listed, or the caller stopped): they stay in doubt.
+ * Signdesk, not among the documents that existed before the sends (`existedBefore`: send-baseline.ts), to the send's
+ * addresses, and of its template when the listing names one. Looks on `core.sendCheck`'s schedule until every send is
+ * found (each look keeps the baseline current for later sends); a send never found is "absent" only when the whole
+ * schedule was looked through and the last look succeeded. Sends left out of the answer are undecided (the service
+ * could not be listed, or the caller stopped): they stay in doubt.
  */
 export async function findLostSends<K>(
   core: FindDeps,
   account: Account,
   sends: readonly LostSend<K>[],
-  before: ReadonlySet<string>,
+  existedBefore: (pdfId: string) => boolean,
   options: {
     /** The caller stopped: what is not decided yet stays undecided. */
     stopped: () => boolean;
@@ -94,10 +96,11 @@ export async function findLostSends<K>(
       candidates.set(group, list);
     };
     try {
-      await core.clientFor(account).getAllDocumentsInBatches(
+      await core.baseline.list(
+        account,
         (documents) => {
           for (const document of documents) {
-            if (before.has(document.id) || core.records.documents.get(account.id, document.id) !== undefined) continue;
+            if (core.records.documents.has(account.id, document.id) || existedBefore(document.id)) continue;
             const named = templateIdNamedBy(document);
             if (named === null) {
               // The listing does not say which template: it may be any send to these addresses.

@@ -1,7 +1,7 @@
 import type { Account } from "../../common/accounts";
 import type { ServiceError } from "../service/service-error";
 import { findLostMany, markFound } from "./check-lost-items";
-import { deliver, ensureSnapshot } from "./journalled-delivery";
+import { deliver, ensureBaseline } from "./journalled-delivery";
 import type { AccountQueue, OutboxContext } from "./outbox-context";
 import { type JournalledItem, viewOfItem } from "./outbox-journal";
 import { conflictKey, documentKinds, webhookKinds } from "./outbox-kinds";
@@ -64,7 +64,6 @@ function finishDrain(ctx: OutboxContext, accountId: string, queue: AccountQueue)
 }
 
 async function drain(ctx: OutboxContext, accountId: string, queue: AccountQueue): Promise<void> {
-  queue.snapshotId = null;
   const account = () => ctx.deps.accounts.get(accountId);
   for (;;) {
     if (ctx.stopping || queue.stop || queue.paused !== null) break;
@@ -85,13 +84,13 @@ async function drain(ctx: OutboxContext, accountId: string, queue: AccountQueue)
       await Promise.race(queue.inFlight.values());
       continue;
     }
-    const unreachable = await ensureSnapshot(ctx, queue, account(), next);
+    const unreachable = await ensureBaseline(ctx, account(), next);
+    // The app quits, or another item stopped the drain, while the service was listed: nothing more leaves.
+    if (ctx.stopping || queue.stop) break;
     if (unreachable !== null) {
       waitFor(ctx, queue, next, unreachable);
       break;
     }
-    // The app quits, or another item stopped the drain, while the service was listed: nothing more leaves.
-    if (ctx.stopping || queue.stop) break;
     // Cancelled by the person while the service was listed.
     if (ctx.journal.get(next.itemId)?.state !== "queued") continue;
     const flight = deliverInBackground(ctx, queue, account(), next).finally(() => queue.inFlight.delete(next.itemId));
@@ -124,7 +123,7 @@ async function deliverInBackground(
   account: Account,
   item: JournalledItem,
 ): Promise<void> {
-  const delivery = await deliver(ctx, queue, account, item, {});
+  const delivery = await deliver(ctx, account, item, {});
   switch (delivery.kind) {
     case "sent":
       queue.delivered.push(viewOfItem(item));

@@ -46,12 +46,11 @@ export async function findLostMany(
         return claim !== undefined && (claim.active > 0 || claim.lastAt >= started);
       }
     : undefined;
-  // Items listed against the same listing are found together; an item sent without one is compared with none.
-  const bySnapshot = new Map<number | null, JournalledItem[]>();
-  for (const item of items) bySnapshot.set(item.snapshotId, [...(bySnapshot.get(item.snapshotId) ?? []), item]);
+  // Items sent against the same listing are found together; an item sent without one is compared with the records.
+  const byListing = new Map<number | null, JournalledItem[]>();
+  for (const item of items) byListing.set(item.listingId, [...(byListing.get(item.listingId) ?? []), item]);
   const findings = new Map<string, LostSendFinding>();
-  for (const [snapshotId, group] of bySnapshot) {
-    const before = snapshotId === null ? new Set<string>() : ctx.journal.snapshot(snapshotId);
+  for (const [listingId, group] of byListing) {
     const found = await findLostSends(
       ctx.deps,
       account,
@@ -61,7 +60,7 @@ export async function findLostMany(
         templateId: item.request.kind === "sendFromTemplate" ? item.request.request.templateId : null,
         serviceName: serviceNameOf(item.request),
       })),
-      before,
+      ctx.deps.baseline.existedBefore(account.id, listingId),
       {
         stopped: () => ctx.closed,
         ...(onChecking === undefined ? {} : { onLook: onChecking }),

@@ -4,7 +4,7 @@ import { HandlerError } from "../handler-error";
 import { ServiceError } from "../service/service-error";
 import { type DeliverHooks, type Delivery, deliverItem } from "./deliver-item";
 import { forgetFiles, forgetInBackground, secretKey } from "./item-files";
-import type { AccountQueue, OutboxContext } from "./outbox-context";
+import type { OutboxContext } from "./outbox-context";
 import type { JournalledItem } from "./outbox-journal";
 import { documentKinds, inDoubtMessage, webhookKinds } from "./outbox-kinds";
 import { emitChanged } from "./outbox-view";
@@ -14,39 +14,26 @@ import { type Recorded, recordDelivery } from "./record-delivery";
 export type Delivered = Exclude<Delivery, { kind: "sent" }> | { kind: "sent"; recorded: Recorded };
 
 /**
- * Lists the service's documents once per drain before the first send that makes one, so that a document whose
- * answer is lost can be told from older ones; answers the error when the service cannot be reached (else null).
+ * Before a send that makes a document: the service's listing, read once per session and account
+ * (documents/send-baseline.ts), so that a document whose answer is lost can be told from older ones; answers the
+ * error when the service cannot be reached (else null).
  */
-export async function ensureSnapshot(
+export async function ensureBaseline(
   ctx: OutboxContext,
-  queue: AccountQueue,
   account: Account,
   item: JournalledItem,
 ): Promise<ServiceError | null> {
-  if (!documentKinds.has(item.kind) || queue.snapshotId !== null) return null;
-  const ids: string[] = [];
-  try {
-    await ctx.deps.clientFor(account).getAllDocumentsInBatches(
-      (documents) => {
-        for (const document of documents) ids.push(document.id);
-      },
-      { signal: AbortSignal.timeout(ctx.deps.sendCheck.listTimeoutMs) },
-    );
-  } catch (error) {
-    if (error instanceof ServiceError && (error.category === "network" || error.category === "timeout")) return error;
-    // Listed in part or not at all for another reason: sends go on, compared with what the records know.
-    return null;
-  }
-  if (ctx.closed) return null;
-  queue.snapshotId = ctx.journal.saveSnapshot(account.id, ids, ctx.at());
-  ctx.step("listed", item);
+  if (!documentKinds.has(item.kind)) return null;
+  // Not the service's failure (no key stored…): the send itself meets it and says so.
+  const ensured = await ctx.deps.baseline.ensure(account).catch(() => "failed" as const);
+  if (ensured instanceof ServiceError) return ensured;
+  if (ensured === "listed" && !ctx.closed) ctx.step("listed", item);
   return null;
 }
 
 /** Sends one item, journalled before its request leaves and as soon as its answer is read. */
 export async function deliver(
   ctx: OutboxContext,
-  queue: AccountQueue,
   account: Account,
   item: JournalledItem,
   hooks: DeliverHooks,
@@ -54,7 +41,7 @@ export async function deliver(
   const moved = ctx.journal.move(item.itemId, ["queued"], "sending", {
     at: ctx.at(),
     attempt: true,
-    ...(documentKinds.has(item.kind) ? { snapshotId: queue.snapshotId } : {}),
+    ...(documentKinds.has(item.kind) ? { listingId: ctx.deps.baseline.current(account.id) } : {}),
   });
   if (!moved) throw new HandlerError("invalid_state", "This item is not queued any more.");
   const sending = ctx.itemOrThrow(item.itemId);

@@ -1,6 +1,7 @@
 import { type OutboxItem, outboxMaxInFlight } from "../../common/outbox";
 import type { SecretStore } from "../accounts/keychain";
 import type { Core } from "../core-types";
+import type { SendBaseline } from "../documents/send-baseline";
 import { HandlerError } from "../handler-error";
 import { type JournalledItem, viewOfItem } from "./outbox-journal";
 
@@ -12,6 +13,8 @@ export type OutboxDeps = Pick<
   folder: string;
   /** The OS keychain: a webhook's secret waits there, never in the database. */
   secrets: SecretStore;
+  /** What a send whose answer is lost is compared with (shared with bulk send). */
+  baseline: SendBaseline;
 };
 
 /** The points of a delivery, in order; `onStep` is told each (the fault test kills the process at each in turn). */
@@ -36,8 +39,6 @@ export interface AccountQueue {
   addressClaims: Map<string, { active: number; lastAt: number }>;
   /** Why the queue waits for the person (a refused key), else null. */
   paused: string | null;
-  /** The service's document IDs listed before this drain's sends (its row in outbox_snapshots). */
-  snapshotId: number | null;
   draining: boolean;
   /** Set while a drain must stop taking items (the service went away, asked to wait, or the key was refused). */
   stop: boolean;
@@ -86,7 +87,6 @@ export class OutboxContext {
         claimed: new Set(),
         addressClaims: new Map(),
         paused: null,
-        snapshotId: null,
         draining: false,
         stop: false,
         holdUntil: 0,

@@ -28,7 +28,8 @@ export interface JournalledItem extends OutboxItem {
   seq: number;
   request: KindAndRequest;
   filePath: string | null;
-  snapshotId: number | null;
+  /** The service's listing its send was compared with (documents/send-baseline.ts), once it was sent. */
+  listingId: number | null;
 }
 
 interface ItemRow {
@@ -40,7 +41,7 @@ interface ItemRow {
   title: string;
   request: string;
   file_path: string | null;
-  snapshot_id: number | null;
+  listing_id: number | null;
   result: string | null;
   message: string | null;
   attempts: number;
@@ -53,7 +54,7 @@ export interface MoveDetails {
   message?: string | null;
   result?: OutboxResult;
   attempt?: boolean;
-  snapshotId?: number | null;
+  listingId?: number | null;
 }
 
 /**
@@ -129,15 +130,15 @@ export class OutboxJournal extends SqliteTable {
     const placeholders = from.map(() => "?").join(", ");
     const result = this.statement(
       "UPDATE outbox_items SET state = ?, message = ?, result = COALESCE(?, result), attempts = attempts + ?, " +
-        "snapshot_id = CASE WHEN ? THEN ? ELSE snapshot_id END, updated_at = ? " +
+        "listing_id = CASE WHEN ? THEN ? ELSE listing_id END, updated_at = ? " +
         `WHERE item_id = ? AND state IN (${placeholders})`,
     ).run(
       state,
       details.message ?? null,
       details.result === undefined ? null : JSON.stringify(details.result),
       details.attempt === true ? 1 : 0,
-      details.snapshotId === undefined ? 0 : 1,
-      details.snapshotId ?? null,
+      details.listingId === undefined ? 0 : 1,
+      details.listingId ?? null,
       details.at,
       itemId,
       ...from,
@@ -159,37 +160,6 @@ export class OutboxJournal extends SqliteTable {
     return result.changes > 0;
   }
 
-  /** Stores the service's document IDs listed before sends; answers the listing's number. */
-  saveSnapshot(accountId: string, pdfIds: Iterable<string>, at: string): number {
-    return this.transaction(() => {
-      const made = this.statement("INSERT INTO outbox_snapshots (account_id, taken_at) VALUES (?, ?)").run(
-        accountId,
-        at,
-      );
-      const snapshotId = Number(made.lastInsertRowid);
-      const insert = this.statement("INSERT OR IGNORE INTO outbox_snapshot_ids (snapshot_id, pdf_id) VALUES (?, ?)");
-      for (const pdfId of pdfIds) insert.run(snapshotId, pdfId);
-      return snapshotId;
-    });
-  }
-
-  snapshot(snapshotId: number): Set<string> {
-    const rows = this.statement("SELECT pdf_id FROM outbox_snapshot_ids WHERE snapshot_id = ?").all(snapshotId) as {
-      pdf_id: string;
-    }[];
-    return new Set(rows.map((row) => row.pdf_id));
-  }
-
-  /** Drops the listings no item may still need (none in doubt or on its way refers to them). */
-  pruneSnapshots(keep: readonly number[]): void {
-    const placeholders = keep.map(() => "?").join(", ");
-    this.statement(
-      "DELETE FROM outbox_snapshots WHERE snapshot_id NOT IN (SELECT snapshot_id FROM outbox_items " +
-        "WHERE snapshot_id IS NOT NULL AND state IN ('queued', 'sending', 'unknown', 'failed'))" +
-        (keep.length === 0 ? "" : ` AND snapshot_id NOT IN (${placeholders})`),
-    ).run(...keep);
-  }
-
   /** The files the journal still needs (the others in the outbox folder are left over and can go). */
   filesInUse(): Set<string> {
     const rows = this.statement(
@@ -209,7 +179,6 @@ export class OutboxJournal extends SqliteTable {
 
   removeAccount(accountId: string): void {
     this.statement("DELETE FROM outbox_items WHERE account_id = ?").run(accountId);
-    this.statement("DELETE FROM outbox_snapshots WHERE account_id = ?").run(accountId);
   }
 }
 
@@ -234,12 +203,12 @@ function itemOf(row: ItemRow): JournalledItem {
     result,
     request,
     filePath: row.file_path,
-    snapshotId: row.snapshot_id,
+    listingId: row.listing_id,
   };
 }
 
 /** The item as the renderer sees it. */
 export function viewOfItem(item: JournalledItem): OutboxItem {
-  const { seq: _seq, request: _request, filePath: _file, snapshotId: _snapshot, ...view } = item;
+  const { seq: _seq, request: _request, filePath: _file, listingId: _listing, ...view } = item;
   return view;
 }

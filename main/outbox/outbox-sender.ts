@@ -51,7 +51,6 @@ export class OutboxSender {
         this.journal.move(item.itemId, ["sending"], "queued", { at, message: "Signdesk stopped while sending this." });
       else this.journal.move(item.itemId, ["sending"], "unknown", { at, message: inDoubtMessage(item) });
     }
-    this.journal.pruneSnapshots([]);
     await mkdir(this.deps.folder, { recursive: true });
     // Copies no item needs any more (a crash between sending and removing the copy).
     const inUse = this.journal.filesInUse();
@@ -203,6 +202,7 @@ export class OutboxSender {
 
   /** The account's key or address changed: its paused queue goes on. */
   resumeAccount(accountId: string): void {
+    this.deps.baseline.forget(accountId);
     const queue = this.ctx.queue(accountId);
     queue.paused = null;
     queue.retryDelayMs = this.ctx.retryDelayMs;

@@ -8,7 +8,7 @@ import { kick, scheduleRetry } from "./background-drain";
 import { claimAddresses, findLost, markFound } from "./check-lost-items";
 import type { DeliverHooks } from "./deliver-item";
 import { forgetFiles } from "./item-files";
-import { deliver, ensureSnapshot } from "./journalled-delivery";
+import { deliver, ensureBaseline } from "./journalled-delivery";
 import type { AccountQueue, OutboxContext } from "./outbox-context";
 import { type JournalledItem, viewOfItem } from "./outbox-journal";
 import { documentKinds, webhookKinds } from "./outbox-kinds";
@@ -54,9 +54,9 @@ export async function sendWhileWaiting(
   queue.claimed.add(itemId);
   claimAddresses(queue, item, 1);
   try {
-    const listed = await ensureSnapshot(ctx, queue, account, item);
+    const listed = await ensureBaseline(ctx, account, item);
     if (listed !== null) return queuedAfter(ctx, item, listed);
-    const delivery = await deliver(ctx, queue, account, item, hooks);
+    const delivery = await deliver(ctx, account, item, hooks);
     switch (delivery.kind) {
       case "sent":
         return { kind: "sent", recorded: delivery.recorded, item: viewOfItem(ctx.itemOrThrow(itemId)) };

@@ -4,6 +4,7 @@ import { BulkJournal } from "../bulk/bulk-journal";
 import { OutboxJournal } from "../outbox/outbox-journal";
 import { DocumentRecords } from "./document-records";
 import { ListRecords } from "./list-records";
+import { ServiceListings } from "./service-listings";
 
 /** Everything Signdesk records about each account's documents, templates and webhooks: one SQLite database. */
 export class Records {
@@ -14,6 +15,8 @@ export class Records {
   readonly bulk: BulkJournal;
   /** Every other outgoing action, journalled before its request (the outbox). */
   readonly outbox: OutboxJournal;
+  /** The documents each account's service listed that Signdesk had not recorded (what sends are compared with). */
+  readonly listings: ServiceListings;
 
   constructor(
     readonly db: DatabaseSync,
@@ -31,6 +34,7 @@ export class Records {
     this.webhooks = new ListRecords(db, "webhooks", "webhook_id", WebhookRecordSchema, (record) => record.webhookId);
     this.bulk = new BulkJournal(db);
     this.outbox = new OutboxJournal(db);
+    this.listings = new ServiceListings(db);
   }
 
   /** Forgets everything recorded for an account (it was removed). */
@@ -41,6 +45,7 @@ export class Records {
       this.webhooks.removeAccount(accountId);
       this.bulk.removeAccount(accountId);
       this.outbox.removeAccount(accountId);
+      this.listings.removeAccount(accountId);
     });
   }
 

@@ -103,10 +103,10 @@ describeWith("secret-service", "the outbox's background delivery", () => {
     for (const gap of gaps.slice(1)) expect(gap).toBeGreaterThanOrEqual(80);
   });
 
-  it("a lost send is compared with a listing taken just before it, not with an older one", async () => {
+  it("a lost send is compared with the newest listing read before it, not with an older one", async () => {
     await app.call("templatesAddById", { templateId, name: "Offer", groups: [{ label: "Signer" }] });
     const ada = { name: "Ada", email: "ada@example.com" };
-    // A first send lists the service's documents before it goes.
+    // A first send reads the service's listing (once a session: main/documents/send-baseline.ts).
     await app.call("documentsSend", { templateId, recipients: [ada] });
     // Then the same template is sent to the same person elsewhere (the service's web app, another computer).
     const elsewhere = await callApi(running.url, "POST", "/createFromTemplate", {
@@ -114,6 +114,13 @@ describeWith("secret-service", "the outbox's background delivery", () => {
       json: { templateId, recipients: [ada] },
     });
     const elsewhereId = (elsewhere.body as { pdf_id: string }).pdf_id;
+    // Another send's answer is lost; its check reads the listing again, which shows that document.
+    fault.plan("/createFromTemplate", { kind: "status", status: 504 });
+    const other = await app.invoke("documentsSend", {
+      templateId,
+      recipients: [{ name: "Bea", email: "bea@example.com" }],
+    });
+    expect(other.ok ? "sent" : other.error.code).toBe("not_sent");
     // A gateway gives up before the service sees the next send: nothing is made, and the answer is lost.
     fault.plan("/createFromTemplate", { kind: "status", status: 504 });
     const answer = await app.invoke("documentsSend", { templateId, recipients: [ada] });

@@ -134,8 +134,9 @@ describe("the records database's second migration", () => {
         migrations.map(({ version }) => ({ version })),
       );
       expect(db.prepare("SELECT COUNT(*) AS n FROM bulk_batches").get()).toEqual({ n: 0 });
-      // And the outbox's (version 3), empty.
+      // And the outbox's (version 3) and the service's listings (version 6), empty.
       expect(db.prepare("SELECT COUNT(*) AS n FROM outbox_items").get()).toEqual({ n: 0 });
+      expect(db.prepare("SELECT COUNT(*) AS n FROM listed_documents").get()).toEqual({ n: 0 });
       expect(new DocumentRecords(db).get("acct", "kept")?.pdfId).toBe("kept");
     } finally {
       db.close();
