@@ -4,13 +4,15 @@ const slow = { testTimeout: 120_000, hookTimeout: 120_000 };
 // expect.poll waits for what must happen; its limit only bounds a hang (Vitest's own default, 1 s, is a guess that a
 // busy machine outlasts).
 const patient = { expect: { poll: { timeout: 30_000 } } };
+// The checks run whole tools (tsc over eight runtimes, biome, electronegativity): their limit only bounds a hang.
+const tools = { testTimeout: 600_000, hookTimeout: 600_000 };
 
 export default defineConfig({
   test: {
     globalSetup: ["test/support/global-setup.ts"],
     projects: [
       { test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node", ...patient } },
-      { test: { name: "checks", include: ["test/checks/**/*.test.ts"], environment: "node", ...slow, ...patient } },
+      { test: { name: "checks", include: ["test/checks/**/*.test.ts"], environment: "node", ...tools, ...patient } },
       {
         test: {
           name: "integration",
