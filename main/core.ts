@@ -148,7 +148,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
           baseUrl: account.baseUrl,
           apiKey: () => accounts.apiKey(account.id),
           // The banner says why at the first failed attempt, rather than after the retries (seconds later).
-          onRetry: (error) => connection.retrying(account.id, error),
+          onRetry: (error) => connection.failed(account.id, error),
         }),
         (call) => connection.observe(account.id, call),
       );

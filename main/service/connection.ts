@@ -48,16 +48,6 @@ export class Connection {
     else this.unreachable(accountId, reasonOf(error));
   }
 
-  /**
-   * An attempt of a call failed and another follows: an account that was reachable is told unreachable at once, with
-   * this attempt's reason, rather than after the last attempt. One already unreachable keeps its reason until the
-   * call ends (else its words would change twice on every retried call while the service is away).
-   */
-  retrying(accountId: string, error: unknown): void {
-    if (contactOf(error) === "failed" && !this.state(accountId).reachable) return;
-    this.failed(accountId, error);
-  }
-
   /** A request outside the client (the final PDF's download) could not reach the service. */
   unreachable(accountId: string, reason: string): void {
     this.set(accountId, { ...this.state(accountId), reachable: false, reason });

@@ -18,7 +18,6 @@ describeWith(["chromium", "secret-service"], "Refresh now while the service cann
   /** The sandbox started again by the test on the embedded one's data and port. */
   let restarted: Sandbox | null = null;
   let url = "";
-  let template: TemplateRecord;
   // Each back-off between a GET's attempts waits for this gate: "an attempt failed" comes before "the next attempt".
   const gate = retryGate();
   const problems: string[] = [];
@@ -39,8 +38,6 @@ describeWith(["chromium", "secret-service"], "Refresh now while the service cann
     collectPageProblems(page(), problems);
     await page().locator("#templates-title").waitFor(slow);
     url = app.core.sandbox?.url ?? "";
-    // Made now, from the embedded service: the second test sends it (nothing is sent before the first test).
-    template = await makeTemplate();
   });
 
   afterAll(async () => {
@@ -115,6 +112,7 @@ describeWith(["chromium", "secret-service"], "Refresh now while the service cann
     // A refresh finds the service back (the banner's "Try again" makes the same call).
     await bridgeCall(page(), "documentsRefresh");
     await banner().waitFor({ state: "detached", ...slow });
+    const template = await makeTemplate();
     await bridgeCall(page(), "documentsSend", {
       templateId: template.templateId,
       recipients: [{ name: "Ada Tenant", email: "ada@example.com" }],

@@ -72,19 +72,4 @@ describe("the connection state every request reports to", () => {
     connection.failed("a", refused);
     expect(seen).toEqual([false, false, true]);
   });
-
-  it("tells a retried call's first failed attempt at once, but keeps the reason of an account already unreachable", () => {
-    const { connection, changes } = setUp();
-    connection.retrying("a", refused);
-    expect(connection.state("a")).toMatchObject({ reachable: false, reason: refused.message });
-    const gaveUp = new ServiceError({ category: "network", message: `${refused.message} (gave up after 4 attempts)` });
-    connection.failed("a", gaveUp);
-    // The next retried call while still away: its attempts leave the words as they are.
-    connection.retrying("a", refused);
-    expect(connection.state("a").reason).toBe(gaveUp.message);
-    // An attempt the service answered (a 429 or a 500, retried) shows it is there.
-    connection.retrying("a", new ServiceError({ category: "rate_limited", status: 429, message: "Slow down." }));
-    expect(connection.state("a").reachable).toBe(true);
-    expect(changes.map((change) => change.reason)).toEqual([refused.message, gaveUp.message, null]);
-  });
 });
