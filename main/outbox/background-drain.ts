@@ -113,7 +113,7 @@ function waitFor(ctx: OutboxContext, queue: AccountQueue, item: JournalledItem, 
   queue.stop = true;
   ctx.journal.move(item.itemId, ["queued"], "queued", {
     at: ctx.at(),
-    message: `Waiting for ${ctx.accountName(item.accountId)}: ${error.message}`,
+    message: `Waiting for ${ctx.accountName(item.accountId)}: ${error.reason}`,
   });
 }
 

@@ -71,7 +71,7 @@ export async function deliver(
     case "unreachable":
       ctx.journal.move(item.itemId, ["sending"], "queued", {
         at,
-        message: `Waiting for ${account.name}: ${delivery.error.message}`,
+        message: `Waiting for ${account.name}: ${delivery.error.reason}`,
       });
       break;
     case "again":

@@ -1,4 +1,5 @@
 import { contactOf } from "./contact";
+import { ServiceError } from "./service-error";
 
 export interface ConnectionState {
   reachable: boolean;
@@ -81,5 +82,6 @@ export class Connection {
 }
 
 function reasonOf(error: unknown): string {
+  if (error instanceof ServiceError) return error.reason;
   return error instanceof Error ? error.message : "The service cannot be reached.";
 }

@@ -24,6 +24,8 @@ export interface ServiceErrorInit {
   serviceMessage?: string | null;
   retryAfterSeconds?: number | null;
   attempts?: number;
+  /** The failure without how often it was tried (see `reason`); the message when not given. */
+  reason?: string;
   /** For `moved`: the account's new base URL, when the redirect names one (the same endpoint elsewhere). */
   movedTo?: string | null;
 }
@@ -42,6 +44,11 @@ export class ServiceError extends UserError {
   readonly retryAfterSeconds: number | null;
   /** How many times the request was sent (GETs are retried; everything else is sent once). */
   readonly attempts: number;
+  /**
+   * What failed, without how often it was tried: the words the connection banner and a waiting outbox item show,
+   * the same whichever call met the failure (a GET is tried four times, a send once).
+   */
+  readonly reason: string;
   readonly movedTo: string | null;
 
   constructor(init: ServiceErrorInit) {
@@ -51,6 +58,7 @@ export class ServiceError extends UserError {
     this.serviceMessage = init.serviceMessage ?? null;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
     this.attempts = init.attempts ?? 1;
+    this.reason = init.reason ?? init.message;
     this.movedTo = init.movedTo ?? null;
   }
 
@@ -70,6 +78,7 @@ export class ServiceError extends UserError {
       serviceMessage: this.serviceMessage,
       retryAfterSeconds: this.retryAfterSeconds,
       attempts,
+      reason: this.reason,
     });
   }
 }

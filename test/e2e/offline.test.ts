@@ -124,7 +124,7 @@ describeWith(["chromium", "secret-service"], "the app while its service is down,
     const queued = page.getByRole("status").filter({ hasText: "Queued." });
     await queued.waitFor(slow);
     await expect(queued.textContent()).resolves.toContain(
-      `Cannot reach ${url}: connection refused (gave up after 4 attempts). “${sentDocumentName(name, [third])}” is in the Outbox. It will be sent when Sandbox is reachable.`,
+      `Cannot reach ${url}: connection refused. “${sentDocumentName(name, [third])}” is in the Outbox. It will be sent when Sandbox is reachable.`,
     );
     expect(app.core.records.documents.all().map((record) => record.pdfId)).toEqual([signedLater, declinedLater]);
 

@@ -111,7 +111,10 @@ describe("service client against the sandbox", () => {
       name: "Purchase agreement",
       status: "pending",
       recipients: [ada],
-      publicUrl: null,
+      // The service's reference: a presigned link to the document, pending or not (the sandbox's view link).
+      publicUrl: expect.stringMatching(
+        new RegExp(`^${running.url}/_sandbox/view/${pdfId}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+      ),
     });
   });
 

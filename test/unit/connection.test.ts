@@ -28,6 +28,16 @@ describe("the connection state every request reports to", () => {
     expect(changes.map((change) => change.reachable)).toEqual([false, true]);
   });
 
+  it("keeps the same reason whichever call met the failure: a GET tried four times, a send once", () => {
+    const { connection, changes } = setUp();
+    const gaveUp = refused.afterAttempts(4);
+    expect(gaveUp.message).toBe("Cannot reach http://127.0.0.1:1: connection refused (gave up after 4 attempts).");
+    connection.failed("a", gaveUp);
+    connection.failed("a", refused);
+    connection.failed("a", gaveUp);
+    expect(changes).toEqual([{ reachable: false, reason: refused.message, lastSuccessAt: null }]);
+  });
+
   it("counts a lost answer and a gateway's 502 as failed contacts", () => {
     const { connection } = setUp();
     connection.failed("a", new ServiceError({ category: "outcome_unknown", message: "The answer was lost." }));
