@@ -51,7 +51,12 @@ describeWith(["chromium", "secret-service"], "live statuses and the truth about 
     app = await openApp({
       viewport: { width: 1280, height: 820 },
       // In the background the tracker waits 10 minutes: what the test sees checked comes from the watch, or the user.
-      core: { tracker: { minIntervalMs: 10 * 60_000, watchedIntervalMs: 1_000 } },
+      // The outbox too (a send refused while the service is down waits there): what clears the banner is "Try again",
+      // not the outbox's own retry, which would otherwise race the click.
+      core: {
+        tracker: { minIntervalMs: 10 * 60_000, watchedIntervalMs: 1_000 },
+        outbox: { retryDelayMs: 10 * 60_000 },
+      },
     });
     page().on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     await page().getByTestId("app-version").waitFor(slow);

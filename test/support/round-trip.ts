@@ -16,8 +16,11 @@ import { makePdf } from "./pdf-fixtures";
 import { readPageCount, readPageText, readTextItems, withPdfDocument } from "./pdf-text";
 import type { ReceivedEvent, WebhookReceiver } from "./webhook-receiver";
 
-/** For waits on the app and the sandbox: generous, as the machine may be shared with other browser tests. */
-export const slow = { timeout: 30_000 };
+/**
+ * For waits on the app and the sandbox: they only bound a hang, so generous, as the machine may be shared with other
+ * suites (a template's upload, tried at once by the sandbox, took over 30 s on a machine with both cores busy).
+ */
+export const slow = { timeout: 90_000 };
 
 export type ScreenName = "Templates" | "Documents" | "Webhooks" | "Accounts";
 export type WebhookEventType = "document.signed" | "document.finalized";
