@@ -29,11 +29,12 @@ describeWith("secret-service", "the service's listing: once a session, then only
     fault = await startFaultServer({ upstream: running.url });
     app = await startTestCore({
       embeddedSandbox: false,
-      client: { timeoutMs: 5_000, backoffBaseMs: 10, maxGetAttempts: 2 },
+      // Long enough that no answer is ever taken for lost on a busy machine: only the fault server loses them.
+      client: { timeoutMs: 120_000, backoffBaseMs: 10, maxGetAttempts: 2 },
       tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
       outbox: { retryDelayMs: 50, maxRetryDelayMs: 200 },
       bulk: { retryDelayMs: 50, maxRetryDelayMs: 200 },
-      sendCheck: { scheduleMs: [0, 100, 200], listTimeoutMs: 5_000 },
+      sendCheck: { scheduleMs: [0, 100, 200], listTimeoutMs: 120_000 },
     });
     account = await app.call("accountsAdd", { name: "Service", baseUrl: fault.url, apiKey: running.key });
     await app.call("accountsSetActive", { id: account.id });
@@ -153,8 +154,20 @@ describeWith("secret-service", "the service's listing: once a session, then only
     }
   });
 
-  it("one made elsewhere after it, when the lost send was made too: 'probably sent', never sent twice", async () => {
-    // The listing was read at this session's first send; since then, the same template to the same person elsewhere.
+  it("a document made elsewhere and shown since by a check's look is never taken for a later lost send", async () => {
+    const elsewhere = await madeElsewhere("gina@example.com");
+    // Another send's answer is lost and checked: its looks read the listing, which shows that document.
+    fault.plan("/createFromTemplate", { kind: "status", status: 504 });
+    const other = await app.invoke("documentsSend", { templateId, recipients: [person("hal@example.com")] });
+    expect(other.ok ? "sent" : other.error.code).toBe("not_sent");
+    fault.plan("/createFromTemplate", { kind: "status", status: 504 });
+    const answer = await app.invoke("documentsSend", { templateId, recipients: [person("gina@example.com")] });
+    expect(answer.ok ? "sent" : answer.error.code).toBe("not_sent");
+    expect(await documentsTo("gina@example.com")).toEqual([elsewhere]);
+  });
+
+  it("one made elsewhere after the last listing, when the lost send was made too: 'probably sent', never twice", async () => {
+    // Since the last listing was read (the previous test's looks), the same template to the same person elsewhere.
     const elsewhere = await madeElsewhere("frank@example.com");
     const sends = fault.count("/createFromTemplate");
     fault.plan("/createFromTemplate", { kind: "proxy-then-reset" });

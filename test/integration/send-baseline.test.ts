@@ -40,7 +40,7 @@ describe("the documents that existed before a send", () => {
         createServiceClient({
           baseUrl: of.baseUrl,
           apiKey: async () => running.key,
-          timeoutMs: 2_000,
+          timeoutMs: 120_000,
           maxGetAttempts: 1,
         }),
     });
