@@ -16,30 +16,42 @@ import { documentsPerAddress } from "./support/documents-per-address.ts";
 import { startTcpGate } from "./support/tcp-gate.ts";
 
 /**
- * The outbox draining what waited for a service that was down (issue 19). The sandbox runs in a process of its own
- * behind a TCP gate; the core runs here with the outbox's retry at `retryDelayMs` 200 doubling to 1,000 (nothing
- * tells it the service is back: its own retry finds out). With the gate closed (connections refused), 500 sends
- * from a template go through the documentsSend handler, each answering code "queued"; 5 s later (the retry's wait
- * has grown to its longest) the gate opens. Prints
- * one JSON line:
+ * The outbox draining what waited for a service that was down (issue 19), on an account that already has 10,000
+ * documents (issue 28; `BENCH_OUTBOX_SEED` for another number). The sandbox runs in a process of its own, behind a
+ * proxy there that counts its requests, behind a TCP gate; the core runs here with the outbox's retry at
+ * `retryDelayMs` 200 doubling to 1,000 (nothing tells it the service is back: its own retry finds out). With the gate
+ * closed (connections refused), 500 sends from a template go through the documentsSend handler, each answering code
+ * "queued"; 5 s later (the retry's wait has grown to its longest) the gate opens. Then 100 more sends go one at a
+ * time while the person waits for each (each followed by a drain of its own). Prints one JSON line:
  * - outbox_500_drain_s: from the gate opening to all 500 items `sent` (target ≤ 40);
- * - duplicates: documents on the service beyond one per queued recipient address, from the service's listing (0);
- * - lost: queued addresses with no document on the service (0);
+ * - duplicates: documents on the service beyond one per recipient address, from the service's listing (0);
+ * - lost: addresses sent to with no document on the service (0);
  * - first_sent_s: from the gate opening to the first item sent (the retry noticing the service is back);
- * - queue_500_s: the 500 calls answering "queued" while the service was down.
+ * - queue_500_s: the 500 calls answering "queued" while the service was down;
+ * - waited_100_s: the 100 sends the person waited for, one after the other;
+ * - listings_per_100_sends: getAllDocuments requests that reached the service per 100 sends, over all 600 (≤ 2).
  */
 const items = Number(process.env.BENCH_OUTBOX_ITEMS ?? 500);
+const waited = Number(process.env.BENCH_OUTBOX_WAITED ?? 100);
+const seeded = Number(process.env.BENCH_OUTBOX_SEED ?? 10_000);
 const retryDelayMs = 200;
 const maxRetryDelayMs = 1_000;
 const downMs = 5_000;
 const say = (what: string) => process.stderr.write(`[outbox] ${what}\n`);
 
-const sandbox = await startChildSandbox();
-const gate = await startTcpGate(sandbox.url);
+const sandbox = await startChildSandbox({ seedDocuments: seeded, countRequests: true });
+if (sandbox.countedUrl === null) throw new Error("the sandbox's counting proxy did not start");
+const gate = await startTcpGate(sandbox.countedUrl);
 const work = await mkdtemp(path.join(tmpdir(), "signdesk-bench-outbox-"));
 /** The sandbox's key for any account: the benchmark measures the outbox, not the OS keychain. */
 const keychain: SecretStore = { get: async () => sandbox.key, set: async () => {}, delete: async () => {} };
-const figures: Record<string, number | string> = { bench: "outbox", items, retry_delay_ms: retryDelayMs };
+const figures: Record<string, number | string> = {
+  bench: "outbox",
+  items,
+  waited,
+  seeded_documents: seeded,
+  retry_delay_ms: retryDelayMs,
+};
 const core = await startCore({
   userDataDir: work,
   downloadsDir: work,
@@ -106,8 +118,23 @@ try {
   figures.outbox_500_drain_s = Number(((performance.now() - opened) / 1000).toFixed(2));
   say(`drained in ${figures.outbox_500_drain_s} s`);
 
-  // Counted on the service: documents per queued recipient address.
-  Object.assign(figures, await documentsPerAddress(direct, "outbox", items));
+  const waiting = performance.now();
+  for (let index = items; index < items + waited; index += 1) {
+    const answer = await invoke("documentsSend", {
+      templateId,
+      recipients: [{ name: `Person ${index}`, email: `outbox.${index}@example.com` }],
+      documentName: `Offer letter ${index}`,
+    });
+    if (!answer.ok) throw new Error(`send ${index} failed: ${JSON.stringify(answer)}`);
+  }
+  figures.waited_100_s = Number(((performance.now() - waiting) / 1000).toFixed(2));
+  const listings = await sandbox.count("/getAllDocuments");
+  figures.listings = listings;
+  figures.listings_per_100_sends = Number(((listings * 100) / (items + waited)).toFixed(2));
+  say(`${waited} sends waited for in ${figures.waited_100_s} s; ${listings} listings in all`);
+
+  // Counted on the service: documents per recipient address.
+  Object.assign(figures, await documentsPerAddress(direct, "outbox", items + waited));
   figures.max_retry_delay_ms = maxRetryDelayMs;
 } finally {
   await core.close();

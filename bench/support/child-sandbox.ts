@@ -1,12 +1,19 @@
 import { fork } from "node:child_process";
 import path from "node:path";
 import type { TemplateField } from "../../sandbox/state/schema.ts";
+import type { FaultAction } from "../../test/support/fault-server.ts";
 import { buildBundledSandboxChild } from "./bundled-sandbox.ts";
 import type { PeakRss } from "./peak-rss.ts";
 
 export interface ChildSandbox {
   url: string;
+  /** With `countRequests`: the same service through a proxy that counts the requests by path, else null. */
+  countedUrl: string | null;
   key: string;
+  /** Requests for `path` that came through `countedUrl` (0 without `countRequests`). */
+  count(path: string): Promise<number>;
+  /** Scripts the next answers to `path` through `countedUrl` (a fault server: lost answers and the like). */
+  plan(path: string, ...actions: FaultAction[]): void;
   /** The child's resident memory while `work` runs (for benches that measure the sandbox). */
   measure<T>(work: () => Promise<T>): Promise<{ result: T; rss: PeakRss }>;
   /** The finalization trial of createNewTemplate alone, on `file` with `groups`, in the child: its time and memory. */
@@ -21,6 +28,8 @@ export interface ChildSandboxOptions {
    * than from source through tsx: for figures about the sandbox's own time and memory.
    */
   bundled?: boolean;
+  /** A fault server in the child, in front of the sandbox, counting requests (see `countedUrl`). */
+  countRequests?: boolean;
 }
 
 /** Starts bench/support/sandbox-child.ts: the sandbox in a process of its own. */
@@ -31,7 +40,11 @@ export async function startChildSandbox(options: ChildSandboxOptions = {}): Prom
     : [path.join(root, "bench/support/sandbox-child.ts"), ["--import", "tsx"]];
   const child = fork(script, [], {
     execArgv,
-    env: { ...process.env, BENCH_SEED_DOCUMENTS: String(options.seedDocuments ?? 0) },
+    env: {
+      ...process.env,
+      BENCH_SEED_DOCUMENTS: String(options.seedDocuments ?? 0),
+      BENCH_COUNT_REQUESTS: options.countRequests === true ? "1" : "0",
+    },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const messages: { type: string; [key: string]: unknown }[] = [];
@@ -47,10 +60,16 @@ export async function startChildSandbox(options: ChildSandboxOptions = {}): Prom
       await new Promise<void>((resolve) => waiters.push(resolve));
     }
   }
-  const { url, key } = (await next("ready")) as { url: string; key: string };
+  const { url, key, countedUrl } = (await next("ready")) as { url: string; key: string; countedUrl: string | null };
   return {
     url,
+    countedUrl,
     key,
+    plan: (path, ...actions) => child.send({ type: "plan", path, actions }),
+    async count(path) {
+      child.send({ type: "count", path });
+      return ((await next("count")) as { count: number }).count;
+    },
     async measure(work) {
       child.send({ type: "begin" });
       await next("begun");

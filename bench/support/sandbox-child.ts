@@ -1,12 +1,16 @@
 // The sandbox in its own process for benchmarks, so the client's work and memory are not counted.
 // Messages from the parent: {type: "begin"} starts measuring peak RSS; {type: "end"} answers it;
 // {type: "trial", file, groups} runs createNewTemplate's finalization trial alone and answers its time and RSS.
+// With BENCH_COUNT_REQUESTS=1 a fault server (test/support/fault-server.ts) also runs here, in front of the sandbox,
+// so that it weighs on neither the client's memory nor its time: {type: "count", path} answers how many requests for
+// that path came through it, and {type: "plan", path, actions} scripts its next answers there (lost answers).
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sealFolderIn, tryFinalizing } from "../../sandbox/documents/finalize-trial.ts";
 import { createSandbox } from "../../sandbox/index.ts";
 import type { TemplateField } from "../../sandbox/state/schema.ts";
+import { type FaultAction, startFaultServer } from "../../test/support/fault-server.ts";
 import { type PeakRss, startPeakRss } from "./peak-rss.ts";
 import { seedSandboxDocuments } from "./seed-sandbox.ts";
 
@@ -20,6 +24,8 @@ if (seed > 0) {
   await seedSandboxDocuments(dataDir, seed);
   sandbox = await createSandbox({ dataDir });
 }
+
+const counting = process.env.BENCH_COUNT_REQUESTS === "1" ? await startFaultServer({ upstream: sandbox.url }) : null;
 
 /** Starts measuring from a collected heap (when --expose-gc gave `gc`), so garbage from before is not the baseline. */
 function startMeasuring(): { stop(): PeakRss } {
@@ -49,8 +55,14 @@ process.on("message", (message: { type: string; file?: string; groups?: Template
         }),
       (error: unknown) => process.send?.({ type: "trial", seconds: 0, rss: trial.stop(), error: String(error) }),
     );
+  } else if (message.type === "plan") {
+    const { path: planned, actions } = message as unknown as { path: string; actions: FaultAction[] };
+    counting?.plan(planned, ...actions);
+  } else if (message.type === "count") {
+    const { path: counted } = message as unknown as { path: string };
+    process.send?.({ type: "count", path: counted, count: counting?.count(counted) ?? 0 });
   } else if (message.type === "stop") {
-    void sandbox.close().then(() => process.exit(0));
+    void Promise.all([counting?.close(), sandbox.close()]).then(() => process.exit(0));
   }
 });
-process.send?.({ type: "ready", url: sandbox.url, key, dataDir });
+process.send?.({ type: "ready", url: sandbox.url, countedUrl: counting?.url ?? null, key, dataDir });
