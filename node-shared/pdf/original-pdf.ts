@@ -12,7 +12,7 @@ export interface ByteRange {
 const chunkBytes = 1024 * 1024;
 
 /**
- * The original PDF as the final-PDF code reads it: `bytes` is as long as the file and holds the file's bytes at
+ * A PDF as the final-PDF code and the page reader read it: `bytes` is as long as the file and holds the file's bytes at
  * their offsets, except in the ranges left unread (`unread`), the data of large streams, which hold zeros. Those
  * zeros are memory the process never touched, so a 50 MB scan costs what its structure costs
  * (see read-original.ts). Every read through `read` gives the file's own bytes, reading unread ranges from the
