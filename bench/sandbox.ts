@@ -15,14 +15,19 @@ import type { PeakRss } from "./support/peak-rss.ts";
  * - details_rps, details_p99_ms: getDocumentDetails at 32 concurrent connections for 10 s (autocannon);
  * - upload_50mb_s, upload_50mb_rss_growth_mb: one createNewTemplate with a 50 MB PDF (one 50 MB stream, as a scan
  *   is), after a warm-up upload: its time, and the sandbox process's peak resident memory (RSS) over its RSS
- *   before the request. RSS counts every thread of the process, so the worker thread that finalizes a copy of the
- *   upload (the trial) is in it, heap, code and buffers; in the app that process is Electron's main.
+ *   before the request. RSS counts every thread of the process, so the worker threads that read the upload's pages
+ *   and finalize a copy of it (the trial) are in it, heap, code and buffers; in the app that process is Electron's
+ *   main. Both workers are warm from the warm-up upload, as in a sandbox that has just had one.
  *   upload_50mb_rss_after_mb: its RSS when the answer came, over the same baseline (what the upload kept);
  *   upload_50mb_again_rss_growth_mb: the same for a second 50 MB upload right after;
- * - trial_50mb_s, trial_50mb_rss_growth_mb: the finalization trial alone on the same file, in the same process;
+ * - trial_50mb_s, trial_50mb_rss_growth_mb: the finalization trial alone on the same file, in the same process, on
+ *   the worker thread the uploads' trials left waiting (final-pdf-job.ts keeps one for 30 s);
+ *   trial_50mb_cold_s, trial_50mb_cold_rss_growth_mb: the same on a worker it starts, as the first upload after a
+ *   while pays (the worker's isolate and the code it compiles);
  * - receive_50mb_rss_growth_mb: the same first 50 MB createNewTemplate after the same warm-up, in a sandbox of its
  *   own, refused once the file is received (no template name): what receiving the request body alone costs, most
- *   of it Node's buffers of the body, not yet collected.
+ *   of it Node's buffers of the body, not yet collected (V8 collects array buffers' memory once about 64 MB of them
+ *   have been allocated, or at a collection the JavaScript heap needs: so from 0 to nearly 50 MB here).
  * - final_pdf_200_pages_s, final_pdf_growth_kb: the final PDF of a 4 MB, 200-page linearized original with 20 fields
  *   (median of three, in this process), and how much it adds to the original (stamps, audit page, seal).
  * Each memory figure starts from a collected heap. Targets: details_rps >= 3000, details_p99_ms <= 20,
@@ -91,6 +96,7 @@ try {
   const again = await sandbox.measure(() => upload(big));
   if (again.result.status !== 200) throw new Error(`second 50 MB upload failed: ${JSON.stringify(again.result.body)}`);
   const trial = await sandbox.trial(big, groups);
+  const coldTrial = await sandbox.trial(big, groups, true);
   const received = await firstReceipt(small, big);
 
   const send = await fetch(`${url}/createFromTemplate`, {
@@ -125,6 +131,8 @@ try {
       upload_50mb_again_rss_growth_mb: growth(again.rss),
       trial_50mb_s: Number(trial.seconds.toFixed(2)),
       trial_50mb_rss_growth_mb: growth(trial.rss),
+      trial_50mb_cold_s: Number(coldTrial.seconds.toFixed(2)),
+      trial_50mb_cold_rss_growth_mb: growth(coldTrial.rss),
       receive_50mb_rss_growth_mb: growth(received),
       sandbox_rss_before_mb: megabytes(uploadRss.baselineBytes),
       rss_peak_method: uploadRss.method,

@@ -16,8 +16,11 @@ export interface ChildSandbox {
   plan(path: string, ...actions: FaultAction[]): void;
   /** The child's resident memory while `work` runs (for benches that measure the sandbox). */
   measure<T>(work: () => Promise<T>): Promise<{ result: T; rss: PeakRss }>;
-  /** The finalization trial of createNewTemplate alone, on `file` with `groups`, in the child: its time and memory. */
-  trial(file: string, groups: TemplateField[][]): Promise<{ seconds: number; rss: PeakRss }>;
+  /**
+   * The finalization trial of createNewTemplate alone, on `file` with `groups`, in the child: its time and memory;
+   * `cold`: on a worker thread it starts, rather than the one a previous job left waiting.
+   */
+  trial(file: string, groups: TemplateField[][], cold?: boolean): Promise<{ seconds: number; rss: PeakRss }>;
   stop(): void;
 }
 
@@ -78,8 +81,8 @@ export async function startChildSandbox(options: ChildSandboxOptions = {}): Prom
       const { rss } = (await next("rss")) as { rss: PeakRss };
       return { result, rss };
     },
-    async trial(file, groups) {
-      child.send({ type: "trial", file, groups });
+    async trial(file, groups, cold = false) {
+      child.send({ type: "trial", file, groups, cold });
       const answer = (await next("trial")) as { seconds: number; rss: PeakRss; error: string | null };
       if (answer.error !== null) throw new Error(`the finalization trial failed: ${answer.error}`);
       return { seconds: answer.seconds, rss: answer.rss };

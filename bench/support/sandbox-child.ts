@@ -1,6 +1,7 @@
 // The sandbox in its own process for benchmarks, so the client's work and memory are not counted.
 // Messages from the parent: {type: "begin"} starts measuring peak RSS; {type: "end"} answers it;
-// {type: "trial", file, groups} runs createNewTemplate's finalization trial alone and answers its time and RSS.
+// {type: "trial", file, groups, cold} runs createNewTemplate's finalization trial alone and answers its time and RSS;
+// with cold, on a worker it starts (the waiting one ended first), as the first upload after a while does.
 // With BENCH_COUNT_REQUESTS=1 a fault server (test/support/fault-server.ts) also runs here, in front of the sandbox,
 // so that it weighs on neither the client's memory nor its time: {type: "count", path} answers how many requests for
 // that path came through it, and {type: "plan", path, actions} scripts its next answers there (lost answers).
@@ -8,6 +9,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sealFolderIn, tryFinalizing } from "../../sandbox/documents/finalize-trial.ts";
+import { endIdleFinalPdfWorker } from "../../sandbox/final-pdf/final-pdf-job.ts";
 import { createSandbox } from "../../sandbox/index.ts";
 import type { TemplateField } from "../../sandbox/state/schema.ts";
 import { type FaultAction, startFaultServer } from "../../test/support/fault-server.ts";
@@ -35,7 +37,7 @@ function startMeasuring(): { stop(): PeakRss } {
 
 let meter: { stop(): PeakRss } | null = null;
 
-process.on("message", (message: { type: string; file?: string; groups?: TemplateField[][] }) => {
+process.on("message", async (message: { type: string; file?: string; groups?: TemplateField[][]; cold?: boolean }) => {
   if (message.type === "begin") {
     meter = startMeasuring();
     process.send?.({ type: "begun" });
@@ -43,6 +45,8 @@ process.on("message", (message: { type: string; file?: string; groups?: Template
     process.send?.({ type: "rss", rss: meter?.stop() });
     meter = null;
   } else if (message.type === "trial") {
+    // A cold trial starts the worker it runs in, as the first upload after a while does.
+    if (message.cold === true) await endIdleFinalPdfWorker();
     const trial = startMeasuring();
     const started = performance.now();
     void tryFinalizing(message.file ?? "", message.groups ?? [], Date.now(), sealFolderIn(dataDir)).then(
