@@ -12,7 +12,10 @@ import { makePdf } from "../support/pdf-fixtures";
 const saverScript = path.resolve(import.meta.dirname, "../support/draft-saver-child.ts");
 const rounds = 50;
 
-/** Starts the saver on the draft. `ready` gives the revision it opened; `acknowledged()` the last one it confirmed. */
+/**
+ * Starts a saver for the draft, which loads its modules and waits: `go()` lets it open the draft (once `loaded`).
+ * `ready` gives the revision it opened; `acknowledged()` the last one it confirmed.
+ */
 function startSaver(root: string, id: string) {
   const child = fork(saverScript, [root, id], {
     execArgv: ["--import", "tsx"],
@@ -23,18 +26,30 @@ function startSaver(root: string, id: string) {
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
+  let onLoaded: () => void = () => {};
+  const loaded = new Promise<void>((resolve) => {
+    onLoaded = resolve;
+  });
   const ready = new Promise<number>((resolve, reject) => {
     child.on("message", (message: SaverMessage) => {
+      if (message.type === "loaded") {
+        onLoaded();
+        return;
+      }
       acknowledged = message.revision;
       if (message.type === "ready") resolve(message.revision);
     });
     child.once("exit", (code, signal) => reject(new Error(`the saver stopped (${code ?? signal}): ${stderr}`)));
   });
+  const go = async () => {
+    await Promise.race([loaded, ready]);
+    child.send({ type: "go" });
+  };
   // "close" comes after the IPC channel is drained: every acknowledgement sent has been read by then.
   const closed = new Promise<NodeJS.Signals | null>((resolve) => {
     child.once("close", (_code, signal) => resolve(signal));
   });
-  return { child, ready, closed, acknowledged: () => acknowledged, stderr: () => stderr };
+  return { child, go, ready, closed, acknowledged: () => acknowledged, stderr: () => stderr };
 }
 
 describe("drafts survive being killed mid-save", () => {
@@ -62,35 +77,44 @@ describe("drafts survive being killed mid-save", () => {
     let maxLag = 0;
     let unacknowledged = 0;
     let leftoverTemporaries = 0;
-    for (let round = 0; round < rounds; round += 1) {
-      const saver = startSaver(root, id);
-      try {
-        expect(await saver.ready).toBe(revision);
-        await sleep(50 + Math.random() * 350);
-        saver.child.kill("SIGKILL");
-        expect(await saver.closed, saver.stderr()).toBe("SIGKILL");
-      } finally {
-        saver.child.kill("SIGKILL");
-      }
+    // The next round's saver loads while this round's saves and is killed (loading is most of a round's time).
+    let upcoming: ReturnType<typeof startSaver> | null = startSaver(root, id);
+    try {
+      for (let round = 0; round < rounds; round += 1) {
+        const saver = upcoming ?? startSaver(root, id);
+        upcoming = null;
+        try {
+          await saver.go();
+          if (round + 1 < rounds) upcoming = startSaver(root, id);
+          expect(await saver.ready).toBe(revision);
+          await sleep(50 + Math.random() * 350);
+          saver.child.kill("SIGKILL");
+          expect(await saver.closed, saver.stderr()).toBe("SIGKILL");
+        } finally {
+          saver.child.kill("SIGKILL");
+        }
 
-      const names = await readdir(folder);
-      if (names.some((name) => name.endsWith(".tmp"))) leftoverTemporaries += 1;
-      const draft = await store.open(id);
-      expect(DraftSchema.safeParse(draft).success).toBe(true);
-      const lag = draft.revision - saver.acknowledged();
-      expect(
-        lag,
-        `round ${round}: read revision ${draft.revision}, acknowledged ${saver.acknowledged()}`,
-      ).toBeGreaterThanOrEqual(0);
-      expect(lag).toBeLessThanOrEqual(1);
-      // Never back in time. (A round may save nothing when the child is killed before its first save.)
-      expect(draft.revision).toBeGreaterThanOrEqual(revision);
-      const expected = contentForRevision(draft.revision, groupId);
-      expect(draft.name).toBe(expected.name);
-      expect(draft.fields).toEqual(expected.fields);
-      maxLag = Math.max(maxLag, lag);
-      if (lag === 1) unacknowledged += 1;
-      revision = draft.revision;
+        const names = await readdir(folder);
+        if (names.some((name) => name.endsWith(".tmp"))) leftoverTemporaries += 1;
+        const draft = await store.open(id);
+        expect(DraftSchema.safeParse(draft).success).toBe(true);
+        const lag = draft.revision - saver.acknowledged();
+        expect(
+          lag,
+          `round ${round}: read revision ${draft.revision}, acknowledged ${saver.acknowledged()}`,
+        ).toBeGreaterThanOrEqual(0);
+        expect(lag).toBeLessThanOrEqual(1);
+        // Never back in time. (A round may save nothing when the child is killed before its first save.)
+        expect(draft.revision).toBeGreaterThanOrEqual(revision);
+        const expected = contentForRevision(draft.revision, groupId);
+        expect(draft.name).toBe(expected.name);
+        expect(draft.fields).toEqual(expected.fields);
+        maxLag = Math.max(maxLag, lag);
+        if (lag === 1) unacknowledged += 1;
+        revision = draft.revision;
+      }
+    } finally {
+      upcoming?.child.kill("SIGKILL");
     }
     // The kills really interrupted a stream of saves.
     expect(revision).toBeGreaterThan(rounds);

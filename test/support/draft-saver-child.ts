@@ -4,13 +4,17 @@ import { DraftStore } from "../../main/drafts/draft-store";
 
 /**
  * A process that saves one draft as fast as it can, for the crash test (test/integration/drafts-crash.test.ts).
- * Usage: fork(this file, [root, draftId], { execArgv: ["--import", "tsx"] }). It sends
- * `{ type: "ready", revision }` once the draft is open, then `{ type: "saved", revision }` after each
+ * Usage: fork(this file, [root, draftId], { execArgv: ["--import", "tsx"] }). It sends `{ type: "loaded" }`
+ * once its modules are loaded, and touches the draft only when told `{ type: "go" }` (so that the next saver can
+ * load while the test kills this one). It sends `{ type: "ready", revision }` once the draft is open, then `{ type: "saved", revision }` after each
  * save() resolved, and starts the next save only once that message is in the pipe, so at most one
  * completed save can be unacknowledged when the process is killed.
  */
 
-export type SaverMessage = { type: "ready"; revision: number } | { type: "saved"; revision: number };
+export type SaverMessage =
+  | { type: "loaded" }
+  | { type: "ready"; revision: number }
+  | { type: "saved"; revision: number };
 
 /** What the save of `revision` writes: a function of the revision, different from one revision to the next. */
 export function contentForRevision(revision: number, groupId: string): { name: string; fields: DraftField[] } {
@@ -56,8 +60,11 @@ const entry = process.argv[1];
 if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
   const [root, id] = process.argv.slice(2);
   if (root === undefined || id === undefined) throw new Error("usage: draft-saver-child <root> <draftId>");
-  saveForever(root, id).catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
+  process.once("message", () => {
+    saveForever(root, id).catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
   });
+  void send({ type: "loaded" });
 }
