@@ -1,5 +1,6 @@
 import path from "node:path";
 import { app, type BrowserWindow, clipboard, session, shell } from "electron";
+import { appId } from "../common/app-identity";
 import { osKeychain } from "./accounts/keychain";
 import { type RunningCore, startCore } from "./core";
 import type { Dispatcher } from "./dispatch";
@@ -29,13 +30,21 @@ const preloadPath = path.join(distDir, "preload", "index.cjs");
 const devServerUrl = app.isPackaged ? undefined : process.env.SIGNDESK_DEV_SERVER_URL;
 
 app.enableSandbox();
+// Windows shows an app's notifications only under the AppUserModelID of its Start menu shortcut, which the NSIS
+// installer sets to electron-builder.yml's appId (Electron's docs/tutorial/notifications.md, "Windows").
+if (process.platform === "win32") app.setAppUserModelId(appId);
 registerAppSchemeAsPrivileged();
 
 let mainWindow: BrowserWindow | null = null;
 let core: RunningCore | null = null;
 
 // The built-in sandbox's signing pages (http on this computer) may open in the system browser too.
-lockDownWebContents(() => (core?.sandbox == null ? [] : [new URL(core.sandbox.url).origin]));
+lockDownWebContents(
+  () => (core?.sandbox == null ? [] : [new URL(core.sandbox.url).origin]),
+  (message) => {
+    if (mainWindow !== null) sendEvent(mainWindow, "desktop:failed", { message });
+  },
+);
 
 function openMainWindow(): void {
   mainWindow = createMainWindow({ preloadPath, startUrl: devServerUrl ?? `${appOrigin}/index.html` });
