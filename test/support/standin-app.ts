@@ -71,7 +71,8 @@ export interface StandinState {
   ipc: { handled: string[]; listened: string[] };
   protocols: { privileged: { scheme: string; privileges: Record<string, boolean> }[]; handled: string[] };
   menu: unknown;
-  notifications: { title: string; body: string }[];
+  /** Every notification shown; `collected` once the app let go of it and a collection removed it. */
+  notifications: { title: string; body: string; collected: boolean }[];
   /** What the app wrote to Electron's clipboard (the stand-in's). */
   clipboard: { text: string; selection: string };
   records: {
@@ -84,6 +85,8 @@ export interface StandinState {
     windowOpens: { url: string; action: string }[];
     navigations: { event: string; url: string; prevented: boolean }[];
     downloads: { url: string; cancelled: boolean }[];
+    /** Error boxes shown, Electron's own for an uncaught error in main among them. */
+    errorBoxes: { title: string; content: string }[];
   };
 }
 
