@@ -11,9 +11,11 @@ import { registerIpc } from "./electron/ipc";
 import { installApplicationMenu } from "./electron/menu";
 import { showDesktopNotification } from "./electron/notifications";
 import { warnOfWaitingItemsOnQuit } from "./electron/quit-warning";
+import { refuseToRunUnsandboxed } from "./electron/sandbox-refusal";
 import { createMainWindow } from "./electron/window";
 import { HandlerError } from "./handler-error";
 import { createHandlers } from "./handlers";
+import { sandboxRefusal } from "./sandbox-refusal";
 import { confBackend } from "./settings/settings";
 import {
   createStartupFailureHandlers,
@@ -134,7 +136,15 @@ async function start(): Promise<void> {
   app.on("activate", focusMainWindow);
 }
 
-if (app.requestSingleInstanceLock()) {
+// Never without Chromium's sandbox: started with --no-sandbox (an AppImage where AppArmor blocks it), say what to do.
+const refusal = sandboxRefusal({
+  platform: process.platform,
+  noSandbox: app.commandLine.hasSwitch("no-sandbox"),
+  appImagePath: process.env.APPIMAGE ?? null,
+});
+if (refusal !== null) {
+  refuseToRunUnsandboxed(refusal);
+} else if (app.requestSingleInstanceLock()) {
   app.on("second-instance", focusMainWindow);
   app.on("window-all-closed", () => {
     if (process.platform !== "darwin") app.quit();

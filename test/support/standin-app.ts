@@ -23,6 +23,8 @@ export interface StandinProcessOptions {
   /** The stand-in's home folder: its Downloads folder is where the app saves. */
   homeDir: string;
   env?: Record<string, string>;
+  /** Switches after the app's folder, as a person or a launcher passes them (`--no-sandbox`). */
+  switches?: string[];
 }
 
 export interface StandinProcess {
@@ -33,16 +35,20 @@ export interface StandinProcess {
 
 export function spawnStandin(options: StandinProcessOptions): StandinProcess {
   const appArgs = options.appDir === null ? [] : [options.appDir ?? root];
-  const child = spawn(options.executable ?? standinExecutable, [...appArgs, `--user-data-dir=${options.userDataDir}`], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-    env: {
-      ...process.env,
-      HOME: options.homeDir,
-      CHROMIUM_PATH: chromiumExecutable() ?? "",
-      ...options.env,
+  const child = spawn(
+    options.executable ?? standinExecutable,
+    [...appArgs, `--user-data-dir=${options.userDataDir}`, ...(options.switches ?? [])],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+      env: {
+        ...process.env,
+        HOME: options.homeDir,
+        CHROMIUM_PATH: chromiumExecutable() ?? "",
+        ...options.env,
+      },
     },
-  });
+  );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
