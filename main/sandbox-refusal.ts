@@ -11,7 +11,7 @@ export interface SandboxRefusal {
 
 export interface LaunchFacts {
   platform: NodeJS.Platform;
-  /** `app.commandLine.hasSwitch("no-sandbox")`. */
+  /** `app.commandLine.hasSwitch("no-sandbox")` (Electron also appends the switch for ELECTRON_DISABLE_SANDBOX). */
   noSandbox: boolean;
   /** `$APPIMAGE`, which the AppImage runtime sets to the AppImage's own path; null when not run from one. */
   appImagePath: string | null;
@@ -57,6 +57,8 @@ export function sandboxRefusal(facts: LaunchFacts): SandboxRefusal | null {
       : "";
   return {
     title: sandboxRefusalTitle,
-    detail: `It was started with --no-sandbox, which turns the sandbox off. Start it without --no-sandbox.${linuxAdvice}`,
+    detail:
+      "It was started with --no-sandbox (or ELECTRON_DISABLE_SANDBOX set), which turns the sandbox off. " +
+      `Start it without either.${linuxAdvice}`,
   };
 }

@@ -35,4 +35,18 @@ describeWith("chromium", "started with --no-sandbox, on the Electron stand-in (n
     expect(readdirSync(home)).not.toContain("user-data");
     expect(output).not.toContain("error box");
   });
+
+  it("refuses ELECTRON_DISABLE_SANDBOX, which Electron turns into --no-sandbox, outside an AppImage too", async () => {
+    const running = spawnStandin({
+      userDataDir: path.join(home, "user-data-2"),
+      homeDir: home,
+      env: { ELECTRON_DISABLE_SANDBOX: "1", APPIMAGE: "" },
+    });
+    await expect(running.exited).resolves.toBe(0);
+    const box = running.output().split("[electron stand-in] message box: ").slice(1);
+    expect(box).toHaveLength(1);
+    expect(box[0]).toContain(`${sandboxRefusalTitle} | It was started with --no-sandbox`);
+    expect(box[0]).toContain("Start it without either.");
+    expect(readdirSync(home)).not.toContain("user-data-2");
+  });
 });

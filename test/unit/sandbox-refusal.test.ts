@@ -28,11 +28,13 @@ describe("never without Chromium's sandbox", () => {
 
   it("refuses --no-sandbox elsewhere too, saying to start without it", () => {
     const linux = sandboxRefusal({ platform: "linux", noSandbox: true, appImagePath: null });
-    expect(linux?.detail).toMatch(/Start it without --no-sandbox\. .*\.deb package/);
+    expect(linux?.detail).toMatch(/Start it without either\. .*\.deb package/);
     const mac = sandboxRefusal({ platform: "darwin", noSandbox: true, appImagePath: null });
     expect(mac).toEqual({
       title: sandboxRefusalTitle,
-      detail: "It was started with --no-sandbox, which turns the sandbox off. Start it without --no-sandbox.",
+      detail:
+        "It was started with --no-sandbox (or ELECTRON_DISABLE_SANDBOX set), which turns the sandbox off. " +
+        "Start it without either.",
     });
   });
 

@@ -15,6 +15,8 @@ export class CommandLine {
       const match = /^--([^=]+)(?:=(.*))?$/s.exec(arg);
       if (match?.[1] !== undefined) found.set(match[1], match[2] ?? "");
     }
+    // As Electron (shell/app/electron_main_delegate.cc): ELECTRON_DISABLE_SANDBOX appends --no-sandbox.
+    if (process.env.ELECTRON_DISABLE_SANDBOX !== undefined) found.set("no-sandbox", "");
     for (const name of this.removed) found.delete(name);
     for (const [name, value] of this.appended) found.set(name, value);
     return found;
