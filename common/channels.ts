@@ -65,6 +65,7 @@ export const eventNames = [
   "service:reachability",
   "bulk:progress",
   "outbox:changed",
+  "desktop:failed",
 ] as const;
 
 export type MethodName = keyof typeof channelNames;

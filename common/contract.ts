@@ -378,6 +378,8 @@ export const events = {
   "service:reachability": z.object({ accountId: z.string(), reachable: z.boolean(), message: z.string().nullable() }),
   /** The active account's outbox changed (an item queued, sent, failed, cancelled): its summary; the list is read again. */
   "outbox:changed": OutboxSummarySchema,
+  /** Something main asked of the desktop failed (a link with no browser to open it): `message` says what, in words. */
+  "desktop:failed": z.object({ message: z.string() }),
 } as const satisfies { [E in EventName]: z.ZodType };
 
 type Channels = typeof channels;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { app, type BrowserWindow, clipboard, session, shell } from "electron";
+import { appId } from "../common/app-identity";
 import { osKeychain } from "./accounts/keychain";
 import { type RunningCore, startCore } from "./core";
 import type { Dispatcher } from "./dispatch";
@@ -10,9 +11,11 @@ import { registerIpc } from "./electron/ipc";
 import { installApplicationMenu } from "./electron/menu";
 import { showDesktopNotification } from "./electron/notifications";
 import { warnOfWaitingItemsOnQuit } from "./electron/quit-warning";
+import { refuseToRunUnsandboxed } from "./electron/sandbox-refusal";
 import { createMainWindow } from "./electron/window";
 import { HandlerError } from "./handler-error";
 import { createHandlers } from "./handlers";
+import { sandboxRefusal } from "./sandbox-refusal";
 import { confBackend } from "./settings/settings";
 import {
   createStartupFailureHandlers,
@@ -29,13 +32,21 @@ const preloadPath = path.join(distDir, "preload", "index.cjs");
 const devServerUrl = app.isPackaged ? undefined : process.env.SIGNDESK_DEV_SERVER_URL;
 
 app.enableSandbox();
+// Windows shows an app's notifications only under the AppUserModelID of its Start menu shortcut, which the NSIS
+// installer sets to electron-builder.yml's appId (Electron's docs/tutorial/notifications.md, "Windows").
+if (process.platform === "win32") app.setAppUserModelId(appId);
 registerAppSchemeAsPrivileged();
 
 let mainWindow: BrowserWindow | null = null;
 let core: RunningCore | null = null;
 
 // The built-in sandbox's signing pages (http on this computer) may open in the system browser too.
-lockDownWebContents(() => (core?.sandbox == null ? [] : [new URL(core.sandbox.url).origin]));
+lockDownWebContents(
+  () => (core?.sandbox == null ? [] : [new URL(core.sandbox.url).origin]),
+  (message) => {
+    if (mainWindow !== null) sendEvent(mainWindow, "desktop:failed", { message });
+  },
+);
 
 function openMainWindow(): void {
   mainWindow = createMainWindow({ preloadPath, startUrl: devServerUrl ?? `${appOrigin}/index.html` });
@@ -125,7 +136,15 @@ async function start(): Promise<void> {
   app.on("activate", focusMainWindow);
 }
 
-if (app.requestSingleInstanceLock()) {
+// Never without Chromium's sandbox: started with --no-sandbox (an AppImage where AppArmor blocks it), say what to do.
+const refusal = sandboxRefusal({
+  platform: process.platform,
+  noSandbox: app.commandLine.hasSwitch("no-sandbox"),
+  appImagePath: process.env.APPIMAGE ?? null,
+});
+if (refusal !== null) {
+  refuseToRunUnsandboxed(refusal);
+} else if (app.requestSingleInstanceLock()) {
   app.on("second-instance", focusMainWindow);
   app.on("window-all-closed", () => {
     if (process.platform !== "darwin") app.quit();

@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react
 import type { BulkBatch } from "../common/bulk-batches";
 import type { SigndeskApi } from "../common/contract";
 import type { ScreenId } from "../common/screens";
+import { DesktopFailures } from "./components/DesktopFailures";
 import { OfflineBanner } from "./components/OfflineBanner";
 import { Sidebar } from "./components/Sidebar";
 import { StartupFailure } from "./components/StartupFailure";
@@ -121,6 +122,7 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
         <main className="content">
           <OfflineBanner bridge={bridge} />
           <StoredDataNotices notices={info?.notices ?? []} />
+          <DesktopFailures bridge={bridge} />
           <InterruptedBatches bridge={bridge} accountKey={info?.activeAccount?.baseUrl ?? ""} onOpen={openBatch} />
           {screen === "templates" && openDraft !== null && (
             <EditorScreen

@@ -1,5 +1,5 @@
-import { AsyncEntry } from "@napi-rs/keyring";
 import { UserError } from "../../common/user-error";
+import { type KeyringBinding, loadKeyringBinding } from "./keychain-binding";
 
 /** Where API keys live: the OS keychain only (Keychain, Credential Manager, Secret Service). */
 export interface SecretStore {
@@ -20,21 +20,31 @@ export class KeychainUnavailableError extends UserError {
   }
 }
 
-/** One keychain entry per account, under `service` (tests use their own service name). */
-export function osKeychain(service = "Signdesk"): SecretStore {
-  const entry = (accountId: string) => new AsyncEntry(service, `account:${accountId}`);
-  const guard = async <T>(run: () => Promise<T>): Promise<T> => {
+/**
+ * One keychain entry per account, under `service` (tests use their own service name). The native binding is loaded
+ * at the first use, not when main starts: a missing or broken `.node` (a package built for another platform) is then
+ * the same "keychain unavailable" answer as a locked keychain, never a crash before the window opens.
+ */
+export function osKeychain(
+  service = "Signdesk",
+  loadBinding: () => Promise<KeyringBinding> = loadKeyringBinding,
+): SecretStore {
+  const guard = async <T>(
+    run: (entry: InstanceType<KeyringBinding["AsyncEntry"]>) => Promise<T>,
+    accountId: string,
+  ) => {
     try {
-      return await run();
+      const { AsyncEntry } = await loadBinding();
+      return await run(new AsyncEntry(service, `account:${accountId}`));
     } catch (error) {
       throw new KeychainUnavailableError(error);
     }
   };
   return {
-    get: (accountId) => guard(() => entry(accountId).getPassword()),
-    set: (accountId, secret) => guard(() => entry(accountId).setPassword(secret)),
+    get: (accountId) => guard((entry) => entry.getPassword(), accountId),
+    set: (accountId, secret) => guard((entry) => entry.setPassword(secret), accountId),
     delete: async (accountId) => {
-      await guard(() => entry(accountId).deletePassword());
+      await guard((entry) => entry.deletePassword(), accountId);
     },
   };
 }

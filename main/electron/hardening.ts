@@ -14,10 +14,22 @@ export function hardenSession(session: Session): void {
   session.on("will-download", (event) => event.preventDefault());
 }
 
-/** No navigation, no new windows, no webviews: https links (and the sandbox's own pages) go to the system browser. */
-export function lockDownWebContents(extraExternalOrigins: () => readonly string[] = () => []): void {
+/**
+ * No navigation, no new windows, no webviews: https links (and the sandbox's own pages) go to the system browser.
+ * `tell` says in the window when that fails: shell.openExternal's promise rejects when the desktop has no opener for
+ * the link (docs/api/shell.md: "Returns Promise<void>"), and left unhandled that rejection would be Electron's
+ * "A JavaScript error occurred in the main process" box rather than words in the window.
+ */
+export function lockDownWebContents(
+  extraExternalOrigins: () => readonly string[] = () => [],
+  tell: (message: string) => void = () => {},
+): void {
   const openExternally = (url: string) => {
-    if (isSafeExternalUrl(url, extraExternalOrigins())) void shell.openExternal(url);
+    if (!isSafeExternalUrl(url, extraExternalOrigins())) return;
+    shell.openExternal(url).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      tell(`${url} could not be opened in your browser (${reason}). Copy the address and open it yourself.`);
+    });
   };
   app.on("web-contents-created", (_event, contents) => {
     // webPreferences.devTools is false in a packaged build; should DevTools open all the same, close them.

@@ -13,5 +13,9 @@ export function documentOptions(folder: (name: "cmaps" | "standard_fonts" | "was
     // Non-embedded standard fonts are drawn from pdf.js's own font data, so a page looks the same on every OS.
     useSystemFonts: false,
     enableXfa: false,
+    // Fetch CMaps, fonts and wasm on the page's thread, never in the worker. Left unset, pdf.js decides by its own
+    // isValidFetchUrl (http: and https: only): false under app://signdesk/, true under the Electron stand-in's https
+    // origin, so tests would take a path the app never does. false is the path app:// takes.
+    useWorkerFetch: false,
   };
 }

@@ -191,14 +191,16 @@ describe("the packaged file set (electron-builder on an Electron stand-in distri
     }
   });
 
-  it("flips the fuses electron-builder.yml sets, on the stand-in's fuse wire", () => {
+  it("flips the fuses electron-builder.yml sets, on a stand-in of Electron 45's nine-fuse wire", () => {
     const binary = readFileSync(app.executablePath);
     const at = binary.indexOf(fuseSentinel) + fuseSentinel.length;
     expect(binary[at]).toBe(1);
+    expect(binary[at + 1]).toBe(9);
     const wire = binary.subarray(at + 2, at + 2 + (binary[at + 1] ?? 0)).toString("latin1");
     // RunAsNode off, cookie encryption on, NODE_OPTIONS off, --inspect off, asar integrity validation on,
-    // only app.asar on, the browser-specific V8 snapshot left at its default (off), file:// privileges off.
-    expect(wire).toBe("01001100");
+    // only app.asar on, the browser-specific V8 snapshot left at its default (off), file:// privileges off,
+    // WebAssembly trap handlers left at their default (on).
+    expect(wire).toBe("010011001");
   });
 });
 

@@ -231,26 +231,64 @@ describeWith(
       await reopenAppPage();
     });
 
-    it("denies every permission, device and download the page asks for", async () => {
-      const current = await state();
-      const asked = current.records.permissionRequests.filter((each) => each.origin === "app://signdesk");
-      expect(asked.map((each) => each.permission)).toEqual(
-        expect.arrayContaining(["notifications", "geolocation", "media", "clipboard-read"]),
-      );
-      expect(asked.every((each) => each.granted === false)).toBe(true);
-      const checked = current.records.permissionChecks.filter((each) => each.origin === "app://signdesk");
-      expect(checked.length).toBeGreaterThan(0);
-      expect(checked.every((each) => !each.granted)).toBe(true);
-      const inPage = await page.evaluate(async () => ({
-        notifications: await Notification.requestPermission(),
-        geolocation: await new Promise<string>((resolve) =>
-          navigator.geolocation.getCurrentPosition(
-            () => resolve("granted"),
-            (error) => resolve(error.code === error.PERMISSION_DENIED ? "denied" : `error ${error.code}`),
+    it("asks the app's handlers at each permission request and check, and Chromium then denies what they deny", async () => {
+      // Nothing is asked before the page asks: Electron asks the handlers per request, not at page load.
+      const before = await state();
+      expect(before.records.permissionRequests).toEqual([]);
+      expect(before.records.permissionChecks).toEqual([]);
+      await page.bringToFront();
+      const inPage = await page.evaluate(async () => {
+        const outcome = (promise: Promise<unknown>) =>
+          promise.then(
+            () => "granted",
+            (error: unknown) => (error instanceof DOMException ? error.name : String(error)),
+          );
+        return {
+          notifications: await Notification.requestPermission(),
+          geolocation: await new Promise<string>((resolve) =>
+            navigator.geolocation.getCurrentPosition(
+              () => resolve("granted"),
+              (error) => resolve(error.code === error.PERMISSION_DENIED ? "denied" : `error ${error.code}`),
+            ),
           ),
+          media: await outcome(navigator.mediaDevices.getUserMedia({ video: true, audio: true })),
+          midi: await outcome(navigator.requestMIDIAccess({ sysex: true })),
+          clipboardRead: await outcome(navigator.clipboard.readText()),
+          clipboardWrite: await outcome(navigator.clipboard.writeText("from the page")),
+          query: (await navigator.permissions.query({ name: "geolocation" })).state,
+        };
+      });
+      expect(inPage).toEqual({
+        notifications: "denied",
+        geolocation: "denied",
+        media: "NotAllowedError",
+        midi: "NotAllowedError",
+        clipboardRead: "NotAllowedError",
+        clipboardWrite: "NotAllowedError",
+        query: "denied",
+      });
+      const current = await state();
+      const denied = (permission: string) => ({ permission, origin: "app://signdesk", granted: false });
+      // Each request was checked first and, the check denied, requested; the query was checked only.
+      expect(current.records.permissionRequests).toEqual(
+        ["notifications", "geolocation", "media", "midiSysex", "clipboard-read", "clipboard-sanitized-write"].map(
+          denied,
         ),
-      }));
-      expect(inPage).toEqual({ notifications: "denied", geolocation: "denied" });
+      );
+      expect(current.records.permissionChecks).toEqual(
+        [
+          "notifications",
+          "geolocation",
+          "media",
+          "midiSysex",
+          "clipboard-read",
+          "clipboard-sanitized-write",
+          "geolocation",
+        ].map(denied),
+      );
+    });
+
+    it("denies every device and download the page asks for", async () => {
       await expect(
         app.control({ op: "device-permission", details: { deviceType: "usb", origin: "app://signdesk", device: {} } }),
       ).resolves.toBe(false);
@@ -286,11 +324,13 @@ describeWith(
 
     it("copies a template's ID with Electron's clipboard, in main: the window's own clipboard is refused", async () => {
       // As in Electron with every permission denied, the page may not write to the clipboard itself.
-      expect((await state()).records.permissionRequests).toContainEqual({
-        permission: "clipboard-sanitized-write",
-        origin: "app://signdesk",
-        granted: false,
-      });
+      const own = await page.evaluate(() =>
+        navigator.clipboard.writeText("from the page").then(
+          () => "written",
+          (error: unknown) => (error instanceof DOMException ? error.name : String(error)),
+        ),
+      );
+      expect(own).toBe("NotAllowedError");
       const templateId = await page.evaluate(
         async (bytes) => {
           const bridge = window.signdesk;

@@ -9,11 +9,13 @@ const root = path.resolve(import.meta.dirname, "../..");
 export const fuseSentinel = "dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX";
 
 /**
- * The eight V1 fuses in wire order, each at the default Electron's fuses documentation gives it ("1" enabled,
- * "0" disabled): RunAsNode, CookieEncryption, NodeOptions, NodeCliInspect, EmbeddedAsarIntegrityValidation,
- * OnlyLoadAppFromAsar, LoadBrowserProcessSpecificV8Snapshot, GrantFileProtocolExtraPrivileges.
+ * Electron 45's nine V1 fuses in wire order, each at its default ("1" enabled, "0" disabled), as Electron's
+ * build/fuses/fuses.json5 lists them and build/fuses/build.py writes them after the sentinel, a version byte (1) and
+ * a length byte: RunAsNode, CookieEncryption, NodeOptions, NodeCliInspect, EmbeddedAsarIntegrityValidation,
+ * OnlyLoadAppFromAsar, LoadBrowserProcessSpecificV8Snapshot, GrantFileProtocolExtraPrivileges, and WasmTrapHandlers
+ * (added in Electron 42, electron#48983; docs/tutorial/fuses.md).
  */
-const defaultFuseWire = "10110001";
+const defaultFuseWire = "101100011";
 
 export interface PackagedEntry {
   /** Inside the archive, with forward slashes and no leading slash: `dist/main/index.mjs`. */

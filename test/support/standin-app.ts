@@ -23,6 +23,8 @@ export interface StandinProcessOptions {
   /** The stand-in's home folder: its Downloads folder is where the app saves. */
   homeDir: string;
   env?: Record<string, string>;
+  /** Switches after the app's folder, as a person or a launcher passes them (`--no-sandbox`). */
+  switches?: string[];
 }
 
 export interface StandinProcess {
@@ -33,16 +35,20 @@ export interface StandinProcess {
 
 export function spawnStandin(options: StandinProcessOptions): StandinProcess {
   const appArgs = options.appDir === null ? [] : [options.appDir ?? root];
-  const child = spawn(options.executable ?? standinExecutable, [...appArgs, `--user-data-dir=${options.userDataDir}`], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-    env: {
-      ...process.env,
-      HOME: options.homeDir,
-      CHROMIUM_PATH: chromiumExecutable() ?? "",
-      ...options.env,
+  const child = spawn(
+    options.executable ?? standinExecutable,
+    [...appArgs, `--user-data-dir=${options.userDataDir}`, ...(options.switches ?? [])],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+      env: {
+        ...process.env,
+        HOME: options.homeDir,
+        CHROMIUM_PATH: chromiumExecutable() ?? "",
+        ...options.env,
+      },
     },
-  });
+  );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
@@ -71,7 +77,8 @@ export interface StandinState {
   ipc: { handled: string[]; listened: string[] };
   protocols: { privileged: { scheme: string; privileges: Record<string, boolean> }[]; handled: string[] };
   menu: unknown;
-  notifications: { title: string; body: string }[];
+  /** Every notification shown; `collected` once the app let go of it and a collection removed it. */
+  notifications: { title: string; body: string; collected: boolean }[];
   /** What the app wrote to Electron's clipboard (the stand-in's). */
   clipboard: { text: string; selection: string };
   records: {
@@ -84,6 +91,8 @@ export interface StandinState {
     windowOpens: { url: string; action: string }[];
     navigations: { event: string; url: string; prevented: boolean }[];
     downloads: { url: string; cancelled: boolean }[];
+    /** Error boxes shown, Electron's own for an uncaught error in main among them. */
+    errorBoxes: { title: string; content: string }[];
   };
 }
 

@@ -14,6 +14,7 @@ import { openControlChannel } from "./main-process/control.ts";
 import { nativeTheme } from "./main-process/desktop.ts";
 import { setLaunchInfo } from "./main-process/launch-info.ts";
 import { handlePopup, routeRequest } from "./main-process/page-routing.ts";
+import { reportUncaughtErrorsAsElectronDoes } from "./main-process/uncaught-errors.ts";
 
 const PackageJson = z.object({
   name: z.string(),
@@ -49,6 +50,7 @@ Object.assign(process, { type: "browser", resourcesPath: path.dirname(appPath) }
 
 // As Electron does on Linux, a termination signal quits the app the way app.quit() does.
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => app.quit());
+reportUncaughtErrorsAsElectronDoes();
 const control = openControlChannel();
 await import(pathToFileURL(path.join(appPath, manifest.main)).href);
 const host = await startChromium({ route: routeRequest, popup: handlePopup }, nativeTheme.shouldUseDarkColors);

@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { launchState } from "./app-state.ts";
+import { CommandLine } from "./command-line.ts";
 import { preventableEvent } from "./emitter-event.ts";
 import { launchInfo } from "./launch-info.ts";
 import { records } from "./records.ts";
@@ -44,6 +45,7 @@ class App extends EventEmitter {
   private lock: SingleInstance | null = null;
   private handingOver: Promise<void> | null = null;
   private shutdownHooks: (() => Promise<void>)[] = [];
+  readonly commandLine = new CommandLine();
 
   get name(): string {
     return launchInfo().appName;

@@ -46,7 +46,14 @@ export async function startChromium(hooks: ChromiumHooks, darkColors: boolean): 
     colorScheme: darkColors ? "dark" : "light",
     // Electron creates no popup its window open handler denies; Chromium would open one (and load it) before the
     // stand-in could deny it, so popups are refused here. window.open still reaches the handler (Page.windowOpen).
-    args: [...chromiumArgs(), "--remote-debugging-port=0", "--block-new-web-contents"],
+    // A fake camera and microphone, so that a media request meets a device on every machine and its answer is the
+    // permission's (a machine without devices would refuse it as NotFoundError before any permission is asked).
+    args: [
+      ...chromiumArgs(),
+      "--remote-debugging-port=0",
+      "--block-new-web-contents",
+      "--use-fake-device-for-media-stream",
+    ],
   });
   const port = readFileSync(path.join(profile, "DevToolsActivePort"), "utf8").split("\n")[0];
   const created = new Set<Page>();

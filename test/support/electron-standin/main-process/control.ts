@@ -4,16 +4,17 @@ import { BrowserWindow } from "./browser-window.ts";
 import type { ChromiumHost } from "./chromium-host.ts";
 import { clipboard } from "./clipboard.ts";
 import { preventableEvent } from "./emitter-event.ts";
+import { collectGarbage } from "./garbage.ts";
 import { ipcMain } from "./ipc-main.ts";
 import { describeMenu, Menu } from "./menu.ts";
-import { shownNotifications } from "./notification.ts";
+import { clickNotification, shownNotifications } from "./notification.ts";
 import { answerWithHandler, protocol } from "./protocol.ts";
 import { records } from "./records.ts";
 import { session } from "./session.ts";
 
 /**
  * The stand-in's control channel for tests (Node's IPC channel when a test spawns it): what the desktop would do
- * (focus a window, click a menu item or a notification, start a second instance) and what the app did. The test
+ * (focus a window, click a menu item or a notification, start a second instance), a garbage collection and what the app did. The test
  * drives the window's page itself over DevTools (`cdpEndpoint`). Nothing here evaluates code sent by the test.
  */
 type Command =
@@ -21,6 +22,7 @@ type Command =
   | { op: "window"; windowId: number; action: "focus" | "blur" | "minimize" | "close" }
   | { op: "menu-click"; itemId: string }
   | { op: "notification-click"; index: number }
+  | { op: "gc" }
   | { op: "protocol-fetch"; url: string; method?: string }
   | { op: "load-url"; windowId: number; url: string }
   | { op: "invoke-from-frame"; windowId: number; frameUrl: string; channel: string; args: unknown[] }
@@ -53,7 +55,7 @@ function state(host: ChromiumHost | null) {
       ipc: ipcMain.channels(),
       protocols: { privileged: protocol.privileged, handled: [...protocol.handlers.keys()] },
       menu: describeMenu(Menu.getApplicationMenu()),
-      notifications: shownNotifications().map(({ title, body }) => ({ title, body })),
+      notifications: shownNotifications(),
       clipboard: { text: clipboard.readText(), selection: clipboard.readText("selection") },
       records,
     }),
@@ -78,12 +80,11 @@ async function run(command: Command, host: ChromiumHost | null): Promise<unknown
       item.click();
       return null;
     }
-    case "notification-click": {
-      const notification = shownNotifications()[command.index];
-      if (notification === undefined) throw new Error(`No notification ${command.index}.`);
-      notification.emit("click", preventableEvent());
+    case "notification-click":
+      return { delivered: clickNotification(command.index) };
+    case "gc":
+      await collectGarbage();
       return null;
-    }
     case "protocol-fetch": {
       const response = await answerWithHandler(new Request(command.url, { method: command.method ?? "GET" }));
       return {

@@ -1,17 +1,29 @@
 import { EventEmitter } from "node:events";
 import { records } from "./records.ts";
 
+/**
+ * ELECTRON_STANDIN_NO_OPENER=1 stands for a desktop with nothing to open links and files with (xdg-open fails). Then,
+ * as Electron on Linux (shell/common/platform_util_linux.cc, electron_api_shell.cc), openExternal rejects with
+ * "Failed to open path" and openPath resolves to that message.
+ */
+function noOpener(): boolean {
+  return process.env.ELECTRON_STANDIN_NO_OPENER === "1";
+}
+
+const openFailure = "Failed to open path";
+
 /** shell: the stand-in opens nothing on the desktop; it records what the app asked to open. */
 export const shell = {
   async openExternal(url: string): Promise<void> {
     records.openExternal.push(url);
+    if (noOpener()) throw new Error(openFailure);
   },
   showItemInFolder(fullPath: string): void {
     records.showItemInFolder.push(fullPath);
   },
   async openPath(fullPath: string): Promise<string> {
     records.openPath.push(fullPath);
-    return "";
+    return noOpener() ? openFailure : "";
   },
   beep(): void {},
 };

@@ -7,9 +7,14 @@ interface NotificationOptions {
   silent?: boolean;
 }
 
-const shown: Notification[] = [];
+/**
+ * What the desktop shows. As in Electron, the desktop does not keep the app's Notification object alive: once the app
+ * lets go of it and it is garbage-collected, its events reach no one (docs/api/notification.md; docs/faq.md, "My app's
+ * tray disappeared after a few minutes"). So the stand-in holds only a WeakRef to each, beside its words.
+ */
+const shown: { title: string; body: string; notification: WeakRef<Notification> }[] = [];
 
-/** Notification: shown ones are kept in order; the stand-in's control clicks one as the desktop would. */
+/** Notification: shown ones are listed in order; the stand-in's control clicks one as the desktop would. */
 export class Notification extends EventEmitter {
   readonly title: string;
   readonly body: string;
@@ -27,7 +32,7 @@ export class Notification extends EventEmitter {
   }
 
   show(): void {
-    shown.push(this);
+    shown.push({ title: this.title, body: this.body, notification: new WeakRef(this) });
     this.emit("show", preventableEvent());
   }
 
@@ -36,6 +41,17 @@ export class Notification extends EventEmitter {
   }
 }
 
-export function shownNotifications(): readonly Notification[] {
-  return shown;
+/** Every notification shown, with whether its object is still alive (a collected one can no longer be clicked). */
+export function shownNotifications(): readonly { title: string; body: string; collected: boolean }[] {
+  return shown.map(({ title, body, notification }) => ({ title, body, collected: notification.deref() === undefined }));
+}
+
+/** The desktop's click on the index-th notification shown: false when its object was collected (nothing hears it). */
+export function clickNotification(index: number): boolean {
+  const entry = shown[index];
+  if (entry === undefined) throw new Error(`No notification ${index}.`);
+  const notification = entry.notification.deref();
+  if (notification === undefined) return false;
+  notification.emit("click", preventableEvent());
+  return true;
 }

@@ -36,3 +36,9 @@ export async function isolatedWorldScript(binding: string, preloadPath: string |
       : `function (exports, require, module, __filename, __dirname, process, global) {\n${readFileSync(preloadPath, "utf8")}\n}`;
   return `(function (__standinConfig, __standinPreload) {\n${runtime}\n})(${config}, ${preload});`;
 }
+
+/** The wrappers that put the page's permission requests to the session's handlers, for the main world of every frame. */
+export async function permissionScript(config: { binding: string; settled: string }): Promise<string> {
+  const runtime = await bundle("permission-requests.ts");
+  return `(function (__standinPermissionConfig) {\n${runtime}\n})(${JSON.stringify(config)});`;
+}

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
-import type { Download, Page } from "playwright-core";
+import type { Download } from "playwright-core";
 import { preventableEvent } from "./emitter-event.ts";
+import type { AskingFrame, PermissionAsk } from "./permission-requests.ts";
 import { toAppUrl } from "./protocol.ts";
 import { records } from "./records.ts";
 
@@ -17,23 +18,6 @@ type CheckHandler = (
   details: Record<string, unknown>,
 ) => boolean;
 type DeviceHandler = (details: Record<string, unknown>) => boolean;
-
-/**
- * Electron's permissions as Chromium enforces them in the page, with the Playwright names the stand-in grants them
- * under. Chromium gives the stand-in no hook at the moment a page asks, so the session's handlers are asked for each
- * of these when a window's page commits, and Chromium then enforces their answers (nothing is granted unless both
- * handlers grant it; Electron's default with no handler set is to grant).
- */
-const enforcedPermissions: Record<string, string[]> = {
-  notifications: ["notifications"],
-  geolocation: ["geolocation"],
-  media: ["camera", "microphone"],
-  midi: ["midi"],
-  midiSysex: ["midi-sysex"],
-  "clipboard-read": ["clipboard-read"],
-  "clipboard-sanitized-write": ["clipboard-write"],
-  "storage-access": ["storage-access"],
-};
 
 /** URL.origin is "null" for a custom scheme such as app://; Electron gives `scheme://host`. */
 function originOf(url: string): string {
@@ -77,34 +61,36 @@ class Session extends EventEmitter {
     return this.deviceHandler === null ? false : this.deviceHandler(details) === true;
   }
 
-  /** `pageUrl` is the page's own address; the handlers see the app's (`app://...`), as in Electron. */
-  async applyPermissions(webContents: unknown, page: Page, pageUrl: string): Promise<void> {
-    let pageOrigin: string;
-    try {
-      pageOrigin = new URL(pageUrl).origin;
-    } catch {
-      return;
-    }
-    if (pageOrigin === "null") return;
-    const url = toAppUrl(pageUrl);
+  /**
+   * The page asked for a permission (`request`) or asked whether it has one (`check`, the Permissions API), at that
+   * moment, as Electron asks: most web APIs check first and request only when the check is denied (docs/api/
+   * session.md); a check is the check handler's answer alone. With no handler set, Electron grants.
+   * `frame.url` is the frame's own address; the handlers see the app's (`app://...`), as in Electron.
+   */
+  async decidePermission(webContents: unknown, ask: PermissionAsk, frame: AskingFrame): Promise<boolean> {
+    const url = toAppUrl(frame.url);
     const origin = originOf(url);
-    const granted: string[] = [];
-    for (const [permission, chromiumNames] of Object.entries(enforcedPermissions)) {
-      const details = { requestingUrl: url, isMainFrame: true };
-      const request = this.requestHandler;
-      const requested =
-        request === null ? true : await answerWithin((callback) => request(webContents, permission, callback, details));
-      const checked =
-        this.checkHandler === null
-          ? true
-          : this.checkHandler(webContents, permission, origin, { ...details, embeddingOrigin: origin }) === true;
-      records.permissionRequests.push({ permission, origin, granted: requested });
-      records.permissionChecks.push({ permission, origin, granted: checked });
-      if (requested === true && checked) granted.push(...chromiumNames);
-    }
-    const context = page.context();
-    await context.clearPermissions();
-    if (granted.length > 0) await context.grantPermissions(granted, { origin: pageOrigin });
+    const details = { requestingUrl: url, isMainFrame: frame.isMainFrame };
+    const mediaType = ask.mediaTypes?.[0];
+    const check = this.checkHandler;
+    const checked =
+      check === null
+        ? true
+        : check(webContents, ask.permission, origin, {
+            ...details,
+            ...(frame.isMainFrame ? {} : { embeddingOrigin: origin }),
+            ...(mediaType === undefined ? {} : { mediaType, securityOrigin: origin }),
+          }) === true;
+    records.permissionChecks.push({ permission: ask.permission, origin, granted: checked });
+    if (ask.kind === "check" || checked) return checked;
+    const request = this.requestHandler;
+    const requestDetails = { ...details, ...(ask.mediaTypes === undefined ? {} : { mediaTypes: ask.mediaTypes }) };
+    const requested =
+      request === null
+        ? true
+        : await answerWithin((callback) => request(webContents, ask.permission, callback, requestDetails));
+    records.permissionRequests.push({ permission: ask.permission, origin, granted: requested });
+    return requested === true;
   }
 
   /** "will-download": a download the page started goes on only if no listener prevents it. */

@@ -5,6 +5,7 @@ import { decodeText, encodeText } from "../browser/clone-codec.ts";
 import { preventableEvent } from "./emitter-event.ts";
 import { ipcMain } from "./ipc-main.ts";
 import { isolatedWorldScript, mainWorldScript } from "./page-scripts.ts";
+import { PermissionRouter } from "./permission-requests.ts";
 import { toAppUrl, toPageUrl } from "./protocol.ts";
 import { records } from "./records.ts";
 import { session } from "./session.ts";
@@ -52,6 +53,9 @@ export class WebContents extends EventEmitter implements FrameSource {
   private readonly frameObjects = new Map<string, WebFrameMain>();
   private readonly isolatedContexts = new Map<string, number>();
   private readonly contextFrames = new Map<number, string>();
+  /** The main world's context of each frame, where the page's own scripts (and its permission requests) run. */
+  private readonly mainWorldFrames = new Map<number, string>();
+  private permissions: PermissionRouter | null = null;
   private mainFrameId: string | null = null;
   private windowOpenHandler: WindowOpenHandler | null = null;
   private expectedNavigation: string | null = null;
@@ -89,7 +93,6 @@ export class WebContents extends EventEmitter implements FrameSource {
       if (frame.parentId === undefined) {
         this.mainFrameId = frame.id;
         this.emit("did-navigate", preventableEvent(), toAppUrl(frame.url));
-        void this.session.applyPermissions(this, page, frame.url).catch(() => {});
       }
     });
     cdp.on("Page.navigatedWithinDocument", ({ frameId, url }) => {
@@ -106,17 +109,23 @@ export class WebContents extends EventEmitter implements FrameSource {
     });
     cdp.on("Runtime.executionContextCreated", ({ context }) => {
       const frameId = (context.auxData as { frameId?: string } | undefined)?.frameId;
-      if (context.name !== preloadWorld || frameId === undefined) return;
+      if (frameId === undefined) return;
+      if ((context.auxData as { isDefault?: boolean }).isDefault === true)
+        this.mainWorldFrames.set(context.id, frameId);
+      if (context.name !== preloadWorld) return;
       this.isolatedContexts.set(frameId, context.id);
       this.contextFrames.set(context.id, frameId);
     });
     cdp.on("Runtime.executionContextDestroyed", ({ executionContextId }) => this.forgetContext(executionContextId));
     cdp.on("Runtime.executionContextsCleared", () => {
+      this.mainWorldFrames.clear();
       this.isolatedContexts.clear();
       this.contextFrames.clear();
     });
     cdp.on("Runtime.bindingCalled", ({ name, payload, executionContextId }) => {
       if (name === this.binding) void this.receiveIpc(executionContextId, payload);
+      else if (name === this.permissions?.binding)
+        void this.permissions.receive(executionContextId, payload).catch(() => {});
     });
     // Chromium tells of a window.open (or a link to a new window) before it makes the window; the app decides here.
     cdp.on("Page.windowOpen", ({ url }) => {
@@ -144,6 +153,12 @@ export class WebContents extends EventEmitter implements FrameSource {
     this.mainFrameId = frameTree.frame.id;
     this.frames.set(frameTree.frame.id, { url: frameTree.frame.url, parentId: null, name: "" });
     await cdp.send("Runtime.addBinding", { name: this.binding, executionContextName: preloadWorld });
+    this.permissions = new PermissionRouter(
+      cdp,
+      (contextId) => this.askingFrame(contextId),
+      (ask, frame) => this.session.decidePermission(this, ask, frame),
+    );
+    await this.permissions.install();
     await cdp.send("Page.addScriptToEvaluateOnNewDocument", { source: await mainWorldScript() });
     await cdp.send("Page.addScriptToEvaluateOnNewDocument", {
       source: await isolatedWorldScript(this.binding, this.preloadPath),
@@ -152,7 +167,15 @@ export class WebContents extends EventEmitter implements FrameSource {
     this.attachedResolve();
   }
 
+  private askingFrame(contextId: number): { url: string; isMainFrame: boolean } | null {
+    const frameId = this.mainWorldFrames.get(contextId);
+    const record = frameId === undefined ? undefined : this.frames.get(frameId);
+    if (frameId === undefined || record === undefined) return null;
+    return { url: record.url, isMainFrame: frameId === this.mainFrameId };
+  }
+
   private forgetContext(contextId: number): void {
+    this.mainWorldFrames.delete(contextId);
     const frameId = this.contextFrames.get(contextId);
     this.contextFrames.delete(contextId);
     if (frameId !== undefined && this.isolatedContexts.get(frameId) === contextId)
@@ -321,10 +344,15 @@ export class WebContents extends EventEmitter implements FrameSource {
     this.deliver(contextId, { op: "invoke-result", id: message.id, ...reply });
   }
 
+  /**
+   * Electron's messages to a renderer run as tasks of its main thread. A DevTools call can run in the middle of the
+   * page's script instead (while window.open waits on the browser, where Blink runs no event listeners, so the
+   * contextBridge's calls would go unanswered): the message is queued as a task of its own, in order.
+   */
   private deliver(contextId: number, message: object): void {
     void this.cdp
       ?.send("Runtime.callFunctionOn", {
-        functionDeclaration: "function (text) { globalThis.__electronStandinDeliver(text); }",
+        functionDeclaration: "function (text) { setTimeout(() => globalThis.__electronStandinDeliver(text), 0); }",
         executionContextId: contextId,
         arguments: [{ value: JSON.stringify(message) }],
       })
