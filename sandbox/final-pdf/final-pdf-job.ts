@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { reportWorkerFallback } from "../../node-shared/worker-fallback";
 import { workerSource } from "../../node-shared/worker-source";
 import type { AuditTrail, FinalPdf, StampedField } from "./build-final-pdf";
 
@@ -48,7 +49,12 @@ export function buildFinalPdfOffThread(request: FinalPdfRequest): Promise<FinalP
     worker.once("message", (reply: FinalPdfReply) =>
       settle(() => (reply.ok ? resolve(reply) : reject(new Error(reply.message)))),
     );
-    worker.once("error", (error) => settle(() => reject(error)));
+    worker.once("error", (error) =>
+      settle(() => {
+        reportWorkerFallback("the final PDF's worker", error.message, "the document is not finished");
+        reject(error);
+      }),
+    );
     worker.once("exit", () => settle(() => reject(new Error("the final PDF's worker stopped unexpectedly"))));
     worker.postMessage(request);
   });

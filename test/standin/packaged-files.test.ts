@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -9,11 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveAppAsset } from "../../main/app-assets";
 import { documentOptions } from "../../renderer/pdf/document-options";
 import { pageAssets } from "../../sandbox/pages/html";
-import { fuseSentinel, type PackagedApp, packageAppFiles } from "../support/packaged-app";
+import { fuseSentinel, type PackagedApp, packagedApp } from "../support/packaged-app";
 import { makePdf } from "../support/pdf-fixtures";
-import { describeWith } from "../support/requirements";
-import { dropPdfOnWindow, slow, waitForEditor } from "../support/round-trip";
-import { launchStandinApp, type StandinApp, standinExecutable } from "../support/standin-app";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const repoPdfjs = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
@@ -29,7 +26,7 @@ const isInside = (dir: string, file: string) => !path.relative(dir, file).starts
 
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(os.tmpdir(), "signdesk-packaged-"));
-  app = await packageAppFiles(outDir);
+  app = await packagedApp();
   packed = new Set(app.listing.map((entry) => entry.path));
   appRequire = createRequire(inApp("dist/main/index.mjs"));
 }, 120_000);
@@ -201,34 +198,3 @@ describe("the packaged file set (electron-builder on an Electron stand-in distri
     expect(wire).toBe("01001100");
   });
 });
-
-describeWith(
-  ["chromium", "secret-service"],
-  "the packaged file set, run on the Electron stand-in (not Electron)",
-  () => {
-    let running: StandinApp | undefined;
-
-    afterAll(async () => {
-      await running?.close();
-    });
-
-    it("starts from resources/app beside the executable, as a packaged app, and draws a PDF with the set's pdf.js", async () => {
-      // A packaged app's layout: the executable, and resources/app (the archive as Electron reads it) beside it.
-      const installDir = path.join(outDir, "installed");
-      await mkdir(path.join(installDir, "resources"), { recursive: true });
-      await symlink(app.appDir, path.join(installDir, "resources", "app"));
-      const executable = path.join(installDir, "signdesk");
-      await writeFile(executable, `#!/bin/sh\nELECTRON_STANDIN_EXE="$0" exec "${standinExecutable}" "$@"\n`, {
-        mode: 0o755,
-      });
-      running = await launchStandinApp({ appDir: null, executable });
-      const page = await running.window();
-      await page.getByTestId("app-version").waitFor(slow);
-      const info = await page.evaluate(() => window.signdesk?.appInfo());
-      expect(info).toMatchObject({ ok: true, value: { name: "Signdesk" } });
-      await dropPdfOnWindow(page, "Packaged check.pdf", await makePdf([{}, {}]));
-      await waitForEditor(page, "Packaged check", 2);
-      await expect(running.quit()).resolves.toBe(0);
-    });
-  },
-);
