@@ -73,7 +73,7 @@ describe("the built bundles in dist/", () => {
     );
     expect(outside).toEqual([]);
     const loaded = new Set(mainBundles.flatMap((file) => facts(file).modules));
-    for (const name of ["@napi-rs/keyring", "pdfjs-dist/legacy/build/pdf.mjs", "node:sqlite", "electron"]) {
+    for (const name of ["@napi-rs/keyring", "pdfjs-dist/legacy/build/pdf.min.mjs", "node:sqlite", "electron"]) {
       expect(loaded).toContain(name);
     }
   });

@@ -6,6 +6,7 @@ import { extractAll, getRawHeader } from "@electron/asar";
 import { type AfterPackContext, archFromString, build, type LinuxPackager, Platform } from "electron-builder";
 import { z } from "zod";
 import { distDir } from "../../scripts/build.ts";
+import { productionBundles } from "./production-bundles";
 import { standinExecutable } from "./standin-app";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -81,12 +82,14 @@ function listArchive(node: HeaderNode, prefix: string, into: PackagedEntry[]): P
  * What `npm run dist -- --dir` packs, made by electron-builder itself with the repository's electron-builder.yml
  * (files, asarUnpack, the production node_modules it selects, electronFuses): only the `dir` target for Linux on
  * this machine's architecture, with a stand-in for Electron's distribution instead of a download, no native rebuild
- * (the only native module, @napi-rs/keyring, ships prebuilt N-API binaries) and no publishing. Packs `dist/` as it
- * is: build it first.
+ * (the only native module, @napi-rs/keyring, ships prebuilt N-API binaries) and no publishing. Packs dist/ with main's
+ * and the preload's bundles built for production from the same sources (production-bundles.ts): build dist/ first.
  */
 async function packInto(outDir: string): Promise<void> {
   const electronDist = path.join(outDir, "electron-dist");
   await electronDistStandIn(electronDist);
+  const bundlesDir = path.join(outDir, "production-bundles");
+  const productionFiles = await productionBundles(bundlesDir);
   let packed: AfterPackContext | undefined;
   await build({
     projectDir: root,
@@ -95,6 +98,8 @@ async function packInto(outDir: string): Promise<void> {
     config: {
       extends: path.join(root, "electron-builder.yml"),
       electronDist,
+      // Merged into the yml's `files` (after them): main's and the preload's bundles built for production.
+      files: productionFiles,
       npmRebuild: false,
       directories: { output: path.join(outDir, "release") },
       afterPack: async (context) => {
@@ -112,6 +117,7 @@ async function packInto(outDir: string): Promise<void> {
     { mode: 0o755 },
   );
   extractAll(path.join(packed.appOutDir, "resources", "app.asar"), path.join(outDir, "app"));
+  await rm(bundlesDir, { recursive: true, force: true });
   await writeFile(path.join(outDir, "packed.json"), JSON.stringify(Packed.parse({ appOutDir, executable })));
 }
 
@@ -131,7 +137,9 @@ async function inputsKey(): Promise<string> {
   for (const file of ["electron-builder.yml", "package.json", "node_modules/.package-lock.json"]) {
     hash.update(await readFile(path.join(root, file)));
   }
-  hash.update(await readFile(import.meta.filename));
+  for (const file of [import.meta.filename, path.join(import.meta.dirname, "production-bundles.ts")]) {
+    hash.update(await readFile(file));
+  }
   return hash.digest("hex").slice(0, 16);
 }
 
