@@ -35,6 +35,11 @@ export function createMainWindow({ preloadPath, startUrl }: MainWindowOptions): 
     },
   });
   window.once("ready-to-show", () => window.show());
-  void window.loadURL(startUrl);
+  // loadURL rejects when the load fails or is cut short; unhandled, Electron would show its main-process error box.
+  window.loadURL(startUrl).catch((error: unknown) => {
+    console.error(
+      `[signdesk] The window could not load ${startUrl}: ${error instanceof Error ? error.message : error}`,
+    );
+  });
   return window;
 }

@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { reportWorkerFallback } from "../../node-shared/worker-fallback";
 import { damageMarkerName } from "./open-records";
 
 function workerUrl(): URL {
@@ -29,6 +30,9 @@ export function checkInBackground(file: string, onDamage: (message: string) => v
       resolve(damage);
     });
     // A check that cannot run says nothing about the database: it is checked again at the next start.
-    worker.once("error", () => resolve(null));
+    worker.once("error", (error) => {
+      reportWorkerFallback("the records check", error.message, "checked again at the next start");
+      resolve(null);
+    });
   });
 }

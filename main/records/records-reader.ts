@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { Worker } from "node:worker_threads";
 import type { DocumentListQuery, TemplateUse } from "../../common/document-list";
+import { reportWorkerFallback } from "../../node-shared/worker-fallback";
 import { workerSource } from "../../node-shared/worker-source";
 import { type DocumentPage, documentPage, templateUse } from "./document-pages";
 
@@ -73,7 +74,7 @@ export class RecordsReader {
       if (this.worker !== worker) return;
       this.worker = null;
       this.failed = true;
-      console.warn(`[signdesk] The records reader's worker stopped (${why}); reading in the main thread.`);
+      reportWorkerFallback("the records reader", why, "reading in the main thread");
       for (const { reject } of this.waiting.values()) reject(new Error(`The records could not be read: ${why}`));
       this.waiting.clear();
     };

@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { type PageGeometry, pageGeometryOf } from "../../common/coordinates";
 import { PageGeometrySchema, pageBounds } from "../../common/page-geometry-schema";
+import { reportWorkerFallback } from "../worker-fallback";
 import { workerSource } from "../worker-source";
 import {
   answerGeometryRequest,
@@ -110,7 +111,7 @@ class GeometryWorker {
     worker.once("error", (error) => {
       if (loaded || this.worker !== worker) return;
       // Reading in this thread is slower to interrupt but still correct: better than no PDF at all.
-      console.warn(`[signdesk] The PDF reader's worker could not start (${error.message}); reading in-process.`);
+      reportWorkerFallback("the PDF reader", error.message, "reading in-process");
       this.inProcess = true;
       this.worker = null;
       const job = this.running;

@@ -13,6 +13,7 @@
  *
  * The build bundles this file beside main's bundle; from source it runs through tsx (worker-source.ts).
  */
+/// <reference path="./pdfjs-min.d.ts" />
 import { open } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -52,16 +53,17 @@ class Refusal extends Error {
   }
 }
 
-type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.min.mjs");
 type PdfJsDocument = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
 
 let pdfjs: Promise<PdfJs> | undefined;
 
 function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs").then((module) => {
+  // The minified builds: the packaged app ships only those (electron-builder.yml).
+  pdfjs ??= import("pdfjs-dist/legacy/build/pdf.min.mjs").then((module) => {
     const require = createRequire(import.meta.url);
     module.GlobalWorkerOptions.workerSrc = pathToFileURL(
-      require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs"),
+      require.resolve("pdfjs-dist/legacy/build/pdf.worker.min.mjs"),
     ).href;
     return module;
   });

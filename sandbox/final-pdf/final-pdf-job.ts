@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { reportWorkerFallback } from "../../node-shared/worker-fallback";
 import { workerSource } from "../../node-shared/worker-source";
 import type { AuditTrail, FinalPdf, StampedField } from "./build-final-pdf";
 
@@ -99,7 +100,11 @@ export function buildFinalPdfOffThread(request: FinalPdfRequest): Promise<FinalP
     const onMessage = (reply: FinalPdfReply) => {
       settle(true, () => (reply.ok ? resolve(reply) : reject(new Error(reply.message))));
     };
-    const onError = (error: Error) => settle(false, () => reject(error));
+    const onError = (error: Error) =>
+      settle(false, () => {
+        reportWorkerFallback("the final PDF's worker", error.message, "the document is not finished");
+        reject(error);
+      });
     const onExit = () => settle(false, () => reject(new Error("the final PDF's worker stopped unexpectedly")));
     const settle = (reusable: boolean, action: () => void) => {
       if (settled) return;

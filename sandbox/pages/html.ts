@@ -35,8 +35,9 @@ export const pageAssets: Record<string, { file: string; contentType: string }> =
   "sign-signature-dialog.js": { file: path.join(assetsDir, "sign-signature-dialog.js"), contentType: javascript },
   "sign-state.js": { file: path.join(assetsDir, "sign-state.js"), contentType: javascript },
   "inbox.js": { file: path.join(assetsDir, "inbox.js"), contentType: javascript },
-  "pdf.mjs": { file: path.join(pdfjsBuild, "pdf.mjs"), contentType: javascript },
-  "pdf.worker.mjs": { file: path.join(pdfjsBuild, "pdf.worker.mjs"), contentType: javascript },
+  // pdf.js's minified builds, which the packaged app ships alone (electron-builder.yml).
+  "pdf.mjs": { file: path.join(pdfjsBuild, "pdf.min.mjs"), contentType: javascript },
+  "pdf.worker.mjs": { file: path.join(pdfjsBuild, "pdf.worker.min.mjs"), contentType: javascript },
   "signature_pad.js": { file: signaturePadModule, contentType: javascript },
 };
 

@@ -1,6 +1,7 @@
 /**
- * The stand-in's "Electron executable" (run by bin/electron): like Electron, it takes the app's folder as its first
- * argument (or, with none, the `resources/app` folder beside the executable, as a packaged app), reads the folder's
+ * The stand-in's "Electron executable" (run by bin/electron): like Electron, it takes the app's folder or archive as
+ * its first argument (or, with none, `resources/app.asar` beside the executable, else `resources/app`, as a packaged
+ * app; the asar layer, asar/register.ts, reads the archive as a folder), reads the app's
  * package.json, runs its `main` with `electron` resolved to the stand-in (register.ts), then starts the stand-in's
  * Chromium and emits `ready`.
  */
@@ -26,7 +27,10 @@ const PackageJson = z.object({
 const [executableArgument = "", ...args] = process.argv.slice(2);
 const executable = executableArgument.replace(/^--standin-exe=/, "");
 const appArgument = args.find((arg) => !arg.startsWith("-"));
-const packagedApp = path.join(path.dirname(executable), "resources", "app");
+const resources = path.join(path.dirname(executable), "resources");
+const packagedApp = existsSync(path.join(resources, "app.asar"))
+  ? path.join(resources, "app.asar")
+  : path.join(resources, "app");
 const isPackaged = appArgument === undefined;
 const appPath = path.resolve(appArgument ?? packagedApp);
 if (!existsSync(path.join(appPath, "package.json"))) {
