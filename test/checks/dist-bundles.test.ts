@@ -89,12 +89,12 @@ describe("the built bundles in dist/", () => {
       [
         'import { fork as f } from "node:child_process";',
         'export * from "./re-exported.mjs";',
-        'const x = require("cjs-name"); await import("esm-name");',
+        'const x = require("cjs-name"); await import("esm-name"); createRequire2(import.meta.url)("lazy-name");',
         "cp.fork(a); spawn(process.execPath, [], { env: { ELECTRON_RUN_AS_NODE: 1, NODE_OPTIONS: '' } });",
         'const code = `require("not-a-call")`;',
       ].join("\n"),
     );
-    expect(probe.modules).toEqual(["node:child_process", "./re-exported.mjs", "cjs-name", "esm-name"]);
+    expect(probe.modules).toEqual(["node:child_process", "./re-exported.mjs", "cjs-name", "esm-name", "lazy-name"]);
     expect(probe.forbidden).toHaveLength(5);
   });
 

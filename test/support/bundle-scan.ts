@@ -45,7 +45,12 @@ export function scanBundle(fileName: string, code: string): BundleFacts {
       const callee = node.expression;
       const name = literal(node.arguments[0]);
       const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
-      const isRequire = ts.isIdentifier(callee) && callee.text === "require";
+      // require("x"), or createRequire(import.meta.url)("x") (esbuild may number the name: createRequire2).
+      const isRequire =
+        (ts.isIdentifier(callee) && callee.text === "require") ||
+        (ts.isCallExpression(callee) &&
+          ts.isIdentifier(callee.expression) &&
+          /^createRequire\d*$/.test(callee.expression.text));
       if ((isImport || isRequire) && name !== null) modules.push(name);
       if (ts.isPropertyAccessExpression(callee) && callee.name.text === "fork") forbidden.push(where(node));
     } else if (ts.isPropertyAccessExpression(node) && node.name.text === "execPath") {
