@@ -13,9 +13,11 @@ export function documentOptions(folder: (name: "cmaps" | "standard_fonts" | "was
     // Non-embedded standard fonts are drawn from pdf.js's own font data, so a page looks the same on every OS.
     useSystemFonts: false,
     enableXfa: false,
-    // Fetch CMaps, fonts and wasm on the page's thread, never in the worker. Left unset, pdf.js decides by its own
+    // Fetch CMaps, fonts and wasm in the worker, under every origin. Left unset, pdf.js decides by its own
     // isValidFetchUrl (http: and https: only): false under app://signdesk/, true under the Electron stand-in's https
-    // origin, so tests would take a path the app never does. false is the path app:// takes.
-    useWorkerFetch: false,
+    // origin, so tests would take a path the app never does. Only the worker's path loads the wasm decoders (qcms
+    // for ICC colour, OpenJPEG, JBIG2): on the page's thread pdf.js fetches CMaps and fonts alone. app:// is
+    // registered with supportFetchAPI (main/electron/app-protocol.ts), so the worker's fetch reaches it.
+    useWorkerFetch: true,
   };
 }
