@@ -167,8 +167,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     documents: records.documents,
     ...options.tracker,
     now,
-    fetchDetails: async (accountId, pdfId) =>
-      (await clientFor(accounts.get(accountId)).getDocumentDetails(pdfId)).document,
+    fetchDetails: async (accountId, pdfId, signal) =>
+      (await clientFor(accounts.get(accountId)).getDocumentDetails(pdfId, { signal })).document,
     isUnreachable: isUnreachableError,
     onChange: (change) => {
       options.emit("documents:changed", change);
@@ -236,6 +236,9 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     activeAccount,
     clientFor,
     async close() {
+      // Status checks stop first: a pass or a "Refresh now" may have thousands of documents to go (what was not asked
+      // stays due, for the next start); quitting waits only for what they already learnt to be stored.
+      tracker.stop();
       await outbox.settle();
       await bulk.settle();
       baseline.close();

@@ -27,7 +27,8 @@ export interface StatusChange {
 export interface TrackerOptions {
   /** The records database's documents: what is due is read from its index on the next check time. */
   documents: DocumentRecords;
-  fetchDetails: (accountId: string, pdfId: string) => Promise<DetailsAnswer>;
+  /** `signal` aborts when the tracker stops (the app quits): the document stays due and is asked at the next start. */
+  fetchDetails: (accountId: string, pdfId: string, signal: AbortSignal) => Promise<DetailsAnswer>;
   /** Whether an error means the service cannot be reached (then polling pauses). */
   isUnreachable: (error: unknown) => boolean;
   onChange: (change: StatusChange) => void;
@@ -61,7 +62,8 @@ export interface RefreshSummary {
   reason: string | null;
 }
 
-type PollOutcome = { kind: "checked" } | { kind: "failed" | "unreachable"; error: unknown };
+/** `stopped`: the tracker stopped before the answer came; nothing was learnt or stored, and it stays due. */
+type PollOutcome = { kind: "checked" } | { kind: "stopped" } | { kind: "failed" | "unreachable"; error: unknown };
 
 /** Failed polls in a row (not counting an unreachable service), and since when: kept only while failing. */
 interface Failing {
@@ -114,6 +116,10 @@ export class DocumentTracker {
   private timer: NodeJS.Timeout | null = null;
   private timerAt = 0;
   private running = false;
+  /** Stopped (the app quits): no pass starts, one under way asks no more documents, and requests out are aborted. */
+  private stopped = false;
+  /** Aborts each request out now. */
+  private readonly abortable = new Set<AbortController>();
   private unreachableSince: number | null = null;
   private probeDelayMs: number;
   private passPromise: Promise<number> | null = null;
@@ -137,16 +143,26 @@ export class DocumentTracker {
 
   start(): void {
     this.running = true;
+    this.stopped = false;
     this.schedule(0);
   }
 
+  /**
+   * No more passes, and a pass or "Refresh now" under way asks no more documents: those not asked yet stay due, and
+   * the requests out are aborted. With 100,000 documents a refresh may have thousands to go; quitting waits for none.
+   */
   stop(): void {
     this.running = false;
+    this.stopped = true;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    for (const controller of this.abortable) controller.abort(new Error("The status tracker stopped."));
   }
 
-  /** Stops, and resolves once a pass under way has stored what it learnt (before the database closes). */
+  /**
+   * Stops, and resolves once a pass under way has stored what it learnt of the answers it had (before the database
+   * closes). What was not asked, or not answered, stays due: the next start asks it.
+   */
   async settle(): Promise<void> {
     this.stop();
     while (this.passPromise !== null) await this.passPromise.catch(() => 0);
@@ -206,7 +222,7 @@ export class DocumentTracker {
     const summary: RefreshSummary = { total: waiting.size, checked: 0, failed: 0, unreachable: false, reason: null };
     if (targets.length > 0) this.documents.makeDue(pdfIds === undefined ? {} : { pdfIds: [...(wanted ?? [])] });
     const listener = (key: string, outcome: PollOutcome) => {
-      if (!waiting.has(key)) return;
+      if (!waiting.has(key) || outcome.kind === "stopped") return;
       if (outcome.kind === "unreachable") {
         summary.unreachable = true;
         summary.reason = describeError(outcome.error);
@@ -224,9 +240,9 @@ export class DocumentTracker {
       // finds the service unreachable probes with one document: passes until each was asked, the service is out of
       // reach, or passes stop making progress.
       let idle = 0;
-      while (waiting.size > 0 && !summary.unreachable && idle < 3) {
+      while (waiting.size > 0 && !summary.unreachable && idle < 3 && !this.stopped) {
         while (this.passPromise !== null) await this.passPromise;
-        if (this.holdUntil > this.now()) break;
+        if (this.stopped || this.holdUntil > this.now()) break;
         const before = waiting.size;
         await this.pass();
         idle = waiting.size < before ? 0 : idle + 1;
@@ -241,6 +257,7 @@ export class DocumentTracker {
 
   /** One pass over the due documents (at most `passLimit`); resolves with how many were asked once all answered. */
   pass(): Promise<number> {
+    if (this.stopped) return this.passPromise ?? Promise.resolve(0);
     this.passPromise ??= this.runPass().finally(() => {
       this.passPromise = null;
       if (this.running) this.schedule(this.nextDelay());
@@ -276,7 +293,7 @@ export class DocumentTracker {
     const outcomes: [string, PollOutcome][] = [];
     let next = 0;
     const worker = async () => {
-      while (next < due.length) {
+      while (next < due.length && !this.stopped) {
         const tracked = due[next];
         next += 1;
         if (tracked !== undefined) outcomes.push([this.key(tracked), await this.poll(tracked, writes)]);
@@ -301,15 +318,18 @@ export class DocumentTracker {
   private async poll(tracked: TrackedDocument, writes: PendingWrite[]): Promise<PollOutcome> {
     const key = this.key(tracked);
     const interval = Math.max(tracked.schedule.intervalMs, this.minIntervalMs);
+    const controller = new AbortController();
     this.inFlight.add(key);
+    this.abortable.add(controller);
     try {
-      const answer = await this.options.fetchDetails(tracked.accountId, tracked.pdfId);
+      const answer = await this.options.fetchDetails(tracked.accountId, tracked.pdfId, controller.signal);
       this.markReachable();
       this.failing.delete(key);
       const write = this.apply(tracked, answer, interval);
       if (write !== null) writes.push(write);
       return { kind: "checked" };
     } catch (error) {
+      if (controller.signal.aborted) return { kind: "stopped" };
       const schedule = (intervalMs: number): CheckSchedule => ({
         nextCheckAt: this.now() + intervalMs,
         intervalMs,
@@ -332,6 +352,7 @@ export class DocumentTracker {
       return { kind: "failed", error };
     } finally {
       this.inFlight.delete(key);
+      this.abortable.delete(controller);
     }
   }
 
