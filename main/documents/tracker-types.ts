@@ -1,0 +1,62 @@
+import type { DocumentRecords } from "../records/document-records";
+
+/* The status tracker's public shapes (tracker.ts): what it asks, tells and is given. */
+
+/** A getDocumentDetails `document`: status and final URL when given; other members are kept for diagnosis. */
+export interface DetailsAnswer {
+  /** The service's name for it: kept as `serviceName`, never as the document's own name in Signdesk. */
+  name?: string | null | undefined;
+  status?: string | null | undefined;
+  finalUrl?: string | null | undefined;
+  [member: string]: unknown;
+}
+
+export interface StatusChange {
+  accountId: string;
+  pdfId: string;
+  name: string;
+  from: string;
+  to: string;
+  /** The final PDF became available (finalUrl appeared). */
+  finalPdfReady: boolean;
+  finished: boolean;
+  at: string;
+}
+
+export interface TrackerOptions {
+  /** The records database's documents: what is due is read from its index on the next check time. */
+  documents: DocumentRecords;
+  /** `signal` aborts when the tracker stops (the app quits): the document stays due and is asked at the next start. */
+  fetchDetails: (accountId: string, pdfId: string, signal: AbortSignal) => Promise<DetailsAnswer>;
+  /** Whether an error means the service cannot be reached (then polling pauses). */
+  isUnreachable: (error: unknown) => boolean;
+  onChange: (change: StatusChange) => void;
+  onReachability?: (reachable: boolean, error: unknown) => void;
+  /** Failed polls in a row after which a document shows that its status cannot be read. 3. */
+  failuresBeforeProblem?: number;
+  /** Whether an error means the answer cannot be read at all (shown at once). `protocol` ServiceErrors. */
+  isUnreadable?: (error: unknown) => boolean;
+  maxInFlight?: number;
+  minIntervalMs?: number;
+  maxIntervalMs?: number;
+  /** While watched, the longest wait between checks of a recent unfinished document (the issue asks ≤ 30 s). 10 s. */
+  watchedIntervalMs?: number;
+  /** How recently a document must have been sent to be checked that often. 24 h. */
+  recentMs?: number;
+  /** How long a watch lasts without being renewed. 2 min. */
+  watchTtlMs?: number;
+  /** The most documents one pass checks (and writes in one transaction). 100. */
+  passLimit?: number;
+  now?: () => number;
+}
+
+/** What a "Refresh now" did: of `total` unfinished documents, how many were read, failed, or not asked. */
+export interface RefreshSummary {
+  total: number;
+  checked: number;
+  failed: number;
+  /** The service could not be reached (the rest were not asked). */
+  unreachable: boolean;
+  /** Why some were not asked: the service's unreachability or its rate limit; null when all were. */
+  reason: string | null;
+}
