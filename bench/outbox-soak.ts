@@ -1,18 +1,14 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { channelNames } from "../common/channels.ts";
-import type { ArgsInputOf, MethodName, ResultOf } from "../common/contract.ts";
 import type { SecretStore } from "../main/accounts/keychain.ts";
 import { startCore } from "../main/core.ts";
-import { createHandlers } from "../main/handlers.ts";
-import { createServiceClient } from "../main/service/client.ts";
 import { confBackend } from "../main/settings/settings.ts";
 import type { FaultAction } from "../test/support/fault-server.ts";
-import { makePdf } from "../test/support/pdf-fixtures.ts";
+import { benchAccount } from "./support/bench-account.ts";
 import { startChildSandbox } from "./support/child-sandbox.ts";
 import { startTcpGate } from "./support/tcp-gate.ts";
 
@@ -77,28 +73,14 @@ const core = await startCore({
   sendCheck: { scheduleMs: [0, 1_000, 3_000, 6_000, 12_000], listTimeoutMs: 30_000 },
 });
 try {
-  const handlers = createHandlers({
-    app: { name: "Signdesk", version: "bench", platform: process.platform, arch: process.arch, electronVersion: null },
+  const { invoke, templateId, accountId, direct } = await benchAccount({
     core,
+    name: "Soak",
+    baseUrl: gate.url,
+    serviceUrl: sandbox.url,
+    key: sandbox.key,
+    work,
   });
-  const invoke = async <M extends MethodName>(method: M, args: ArgsInputOf<M>) =>
-    handlers.invoke(channelNames[method], args) as Promise<
-      { ok: true; value: ResultOf<M> } | { ok: false; error: { code: string; message: string } }
-    >;
-  const pdf = path.join(work, "Offer.pdf");
-  await writeFile(pdf, await makePdf());
-  const direct = createServiceClient({ baseUrl: sandbox.url, apiKey: async () => sandbox.key });
-  const { template_id: templateId } = await direct.createNewTemplate({
-    file: pdf,
-    fileName: "Offer.pdf",
-    templateName: "Offer",
-    fields: [[{ id: "s", x: 72, y: 600, page: 1, type: "Signature", recipient: 1 }]],
-    autoReleaseSignatures: true,
-  });
-  const account = await core.accounts.add({ name: "Soak", baseUrl: gate.url, apiKey: sandbox.key });
-  core.accounts.setActive(account.id);
-  const added = await invoke("templatesAddById", { templateId, name: "Offer", groups: [{ label: "Signer" }] });
-  if (!added.ok) throw new Error(added.error.message);
 
   sandbox.plan("/createFromTemplate", ...lostAnswers);
   const samples = [sample()];
@@ -158,7 +140,7 @@ try {
   if (samples.length < minutes + 1) samples.push(sample());
   say(`${sends} sends; waiting for the outbox to settle`);
   const deadline = performance.now() + 300_000;
-  while (core.records.outbox.count(account.id, ["queued", "sending", "unknown"]) > 0) {
+  while (core.records.outbox.count(accountId, ["queued", "sending", "unknown"]) > 0) {
     if (performance.now() > deadline) throw new Error("the outbox did not settle within 5 minutes");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -188,10 +170,7 @@ try {
     sends,
     answers: Object.fromEntries(answers),
     outbox: Object.fromEntries(
-      (["sent", "failed", "cancelled"] as const).map((state) => [
-        state,
-        core.records.outbox.count(account.id, [state]),
-      ]),
+      (["sent", "failed", "cancelled"] as const).map((state) => [state, core.records.outbox.count(accountId, [state])]),
     ),
     listings,
     listings_per_100_sends: Number(((listings * 100) / Math.max(1, sends)).toFixed(2)),

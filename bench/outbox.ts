@@ -1,16 +1,12 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { channelNames } from "../common/channels.ts";
-import type { ArgsInputOf, MethodName, ResultOf } from "../common/contract.ts";
 import { queuedCode } from "../common/outbox.ts";
 import type { SecretStore } from "../main/accounts/keychain.ts";
 import { startCore } from "../main/core.ts";
-import { createHandlers } from "../main/handlers.ts";
-import { createServiceClient } from "../main/service/client.ts";
 import { confBackend } from "../main/settings/settings.ts";
-import { makePdf } from "../test/support/pdf-fixtures.ts";
+import { benchAccount } from "./support/bench-account.ts";
 import { startChildSandbox } from "./support/child-sandbox.ts";
 import { documentsPerAddress } from "./support/documents-per-address.ts";
 import { startTcpGate } from "./support/tcp-gate.ts";
@@ -63,30 +59,15 @@ const core = await startCore({
   outbox: { retryDelayMs, maxRetryDelayMs },
 });
 try {
-  const handlers = createHandlers({
-    app: { name: "Signdesk", version: "bench", platform: process.platform, arch: process.arch, electronVersion: null },
-    core,
-  });
-  const invoke = async <M extends MethodName>(method: M, args: ArgsInputOf<M>) =>
-    handlers.invoke(channelNames[method], args) as Promise<
-      { ok: true; value: ResultOf<M> } | { ok: false; error: { code: string; message: string } }
-    >;
-
   // The template, made on the service directly and added to the account by its ID.
-  const pdf = path.join(work, "Offer.pdf");
-  await writeFile(pdf, await makePdf());
-  const direct = createServiceClient({ baseUrl: sandbox.url, apiKey: async () => sandbox.key });
-  const { template_id: templateId } = await direct.createNewTemplate({
-    file: pdf,
-    fileName: "Offer.pdf",
-    templateName: "Offer",
-    fields: [[{ id: "s", x: 72, y: 600, page: 1, type: "Signature", recipient: 1 }]],
-    autoReleaseSignatures: true,
+  const { invoke, templateId, accountId, direct } = await benchAccount({
+    core,
+    name: "Bench",
+    baseUrl: gate.url,
+    serviceUrl: sandbox.url,
+    key: sandbox.key,
+    work,
   });
-  const account = await core.accounts.add({ name: "Bench", baseUrl: gate.url, apiKey: sandbox.key });
-  core.accounts.setActive(account.id);
-  const added = await invoke("templatesAddById", { templateId, name: "Offer", groups: [{ label: "Signer" }] });
-  if (!added.ok) throw new Error(added.error.message);
 
   await gate.close();
   const queuing = performance.now();
@@ -108,7 +89,7 @@ try {
   await gate.open();
   const deadline = opened + 120_000;
   for (;;) {
-    const sent = core.records.outbox.count(account.id, ["sent"]);
+    const sent = core.records.outbox.count(accountId, ["sent"]);
     if (sent > 0 && figures.first_sent_s === undefined)
       figures.first_sent_s = Number(((performance.now() - opened) / 1000).toFixed(2));
     if (sent >= items) break;
