@@ -6,7 +6,7 @@ import { startTestCore, type TestCore } from "../support/core-harness";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
-import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
+import { callApi, makeOfferTemplate, type RunningSandbox, startSandbox } from "../support/sandbox";
 
 /*
  * Issue 28, item 5: a send costs what a send costs, whatever the account's size. The service's listing (the whole
@@ -38,15 +38,7 @@ describeWith("secret-service", "the service's listing: once a session, then only
     });
     account = await app.call("accountsAdd", { name: "Service", baseUrl: fault.url, apiKey: running.key });
     await app.call("accountsSetActive", { id: account.id });
-    const made = await callApi(running.url, "POST", "/createNewTemplate", {
-      key: running.key,
-      form: templateForm({
-        file: await makePdf(),
-        templateName: "Offer",
-        fields: [[{ id: "s", type: "Signature", page: 1, x: 72, y: 72, recipient: 1 }]],
-      }),
-    });
-    templateId = (made.body as { template_id: string }).template_id;
+    templateId = await makeOfferTemplate(running.url, running.key, await makePdf());
     await app.call("templatesAddById", { templateId, name: "Offer", groups: [{ label: "Signer" }] });
   });
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { type FaultServer, startFaultServer } from "../support/fault-server";
 import { createHold } from "../support/hold";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
-import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
+import { callApi, makeOfferTemplate, type RunningSandbox, startSandbox } from "../support/sandbox";
 
 /*
  * The outbox's background delivery against what happens meanwhile: a service that fails a webhook call again and
@@ -41,15 +41,7 @@ describeWith("secret-service", "the outbox's background delivery", () => {
     slow = await app.call("accountsAdd", { name: "Slow", baseUrl: slowFault.url, apiKey: running.key });
     quitting = await app.call("accountsAdd", { name: "Quitting", baseUrl: quittingFault.url, apiKey: running.key });
     await app.call("accountsSetActive", { id: flaky.id });
-    const made = await callApi(running.url, "POST", "/createNewTemplate", {
-      key: running.key,
-      form: templateForm({
-        file: await makePdf(),
-        templateName: "Offer",
-        fields: [[{ id: "s", type: "Signature", page: 1, x: 72, y: 72, recipient: 1 }]],
-      }),
-    });
-    templateId = (made.body as { template_id: string }).template_id;
+    templateId = await makeOfferTemplate(running.url, running.key, await makePdf());
   });
   afterAll(async () => {
     await app?.close();

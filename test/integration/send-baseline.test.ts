@@ -8,7 +8,7 @@ import { ServiceError } from "../../main/service/service-error";
 import { closedPort } from "../support/closed-port";
 import { type HoldingProxy, startHoldingProxy } from "../support/holding-proxy";
 import { makePdf } from "../support/pdf-fixtures";
-import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
+import { callApi, makeOfferTemplate, type RunningSandbox, startSandbox } from "../support/sandbox";
 import { tempRecords } from "../support/temp-records";
 
 /*
@@ -63,15 +63,7 @@ describe("the documents that existed before a send", () => {
     proxy = await startHoldingProxy(running.url);
     stored = await tempRecords();
     records = stored.records;
-    const made = await callApi(running.url, "POST", "/createNewTemplate", {
-      key: running.key,
-      form: templateForm({
-        file: await makePdf(),
-        templateName: "Offer",
-        fields: [[{ id: "s", type: "Signature", page: 1, x: 72, y: 72, recipient: 1 }]],
-      }),
-    });
-    templateId = (made.body as { template_id: string }).template_id;
+    templateId = await makeOfferTemplate(running.url, running.key, await makePdf());
   });
   beforeEach(() => {
     counted = proxy.count("/getAllDocuments");

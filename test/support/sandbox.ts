@@ -111,3 +111,17 @@ export function templateForm(parts: {
   }
   return form;
 }
+
+/** A one-signer template named "Offer" (a signature on page 1 of `file`), made on the service directly: its ID. */
+export async function makeOfferTemplate(url: string, key: string, file: Uint8Array): Promise<string> {
+  const made = await callApi(url, "POST", "/createNewTemplate", {
+    key,
+    form: templateForm({
+      file,
+      templateName: "Offer",
+      fields: [[{ id: "s", type: "Signature", page: 1, x: 72, y: 72, recipient: 1 }]],
+    }),
+  });
+  if (made.status !== 200) throw new Error(`createNewTemplate answered ${made.status}: ${JSON.stringify(made.body)}`);
+  return (made.body as { template_id: string }).template_id;
+}
