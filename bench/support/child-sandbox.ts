@@ -14,8 +14,11 @@ export interface ChildSandbox {
   count(path: string): Promise<number>;
   /** Scripts the next answers to `path` through `countedUrl` (a fault server: lost answers and the like). */
   plan(path: string, ...actions: FaultAction[]): void;
-  /** The child's resident memory while `work` runs (for benches that measure the sandbox). */
-  measure<T>(work: () => Promise<T>): Promise<{ result: T; rss: PeakRss }>;
+  /**
+   * The child's resident memory while `work` runs (for benches that measure the sandbox); `coldWorker`: the
+   * final-PDF worker a previous job left waiting is ended first, as it is after half a minute without jobs.
+   */
+  measure<T>(work: () => Promise<T>, options?: { coldWorker?: boolean }): Promise<{ result: T; rss: PeakRss }>;
   /**
    * The finalization trial of createNewTemplate alone, on `file` with `groups`, in the child: its time and memory;
    * `cold`: on a worker thread it starts, rather than the one a previous job left waiting.
@@ -73,8 +76,8 @@ export async function startChildSandbox(options: ChildSandboxOptions = {}): Prom
       child.send({ type: "count", path });
       return ((await next("count")) as { count: number }).count;
     },
-    async measure(work) {
-      child.send({ type: "begin" });
+    async measure(work, options = {}) {
+      child.send({ type: "begin", cold: options.coldWorker === true });
       await next("begun");
       const result = await work();
       child.send({ type: "end" });

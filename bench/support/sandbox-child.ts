@@ -1,5 +1,6 @@
 // The sandbox in its own process for benchmarks, so the client's work and memory are not counted.
-// Messages from the parent: {type: "begin"} starts measuring peak RSS; {type: "end"} answers it;
+// Messages from the parent: {type: "begin", cold} starts measuring peak RSS (with cold, once the waiting final-PDF
+// worker is ended); {type: "end"} answers it;
 // {type: "trial", file, groups, cold} runs createNewTemplate's finalization trial alone and answers its time and RSS;
 // with cold, on a worker it starts (the waiting one ended first), as the first upload after a while does.
 // With BENCH_COUNT_REQUESTS=1 a fault server (test/support/fault-server.ts) also runs here, in front of the sandbox,
@@ -39,6 +40,7 @@ let meter: { stop(): PeakRss } | null = null;
 
 process.on("message", async (message: { type: string; file?: string; groups?: TemplateField[][]; cold?: boolean }) => {
   if (message.type === "begin") {
+    if (message.cold === true) await endIdleFinalPdfWorker();
     meter = startMeasuring();
     process.send?.({ type: "begun" });
   } else if (message.type === "end") {

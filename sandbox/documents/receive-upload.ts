@@ -4,6 +4,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
+import { youngGarbageCollector } from "../../node-shared/young-garbage";
 import { ApiError } from "../http/api-error";
 
 export interface ReceivedForm {
@@ -38,6 +39,8 @@ export async function receiveUpload(request: FastifyRequest, tmpDir: string): Pr
         file = path.join(tmpDir, `upload-${randomUUID()}`);
         // At the limit, stop at once: busboy would otherwise read (and drop) the rest of the part before ending it.
         part.file.once("limit", () => part.file.destroy(new ApiError(413, "File too large.")));
+        const received = youngGarbageCollector();
+        part.file.on("data", (chunk: Buffer) => received(chunk.length));
         await pipeline(part.file, createWriteStream(file, { mode: 0o600 }));
         if (part.file.truncated) throw new ApiError(413, "File too large.");
       } else if (typeof part.value === "string") {

@@ -26,7 +26,7 @@ const idleWorkerMs = 30_000;
 
 /**
  * At most one worker waits between jobs: starting one costs more memory than most jobs (its isolate and the
- * 2 MB of code it compiles, about 20 MB of the process's resident memory, against about 1 MB for the trial of a
+ * 2 MB of code it compiles, about 8 MB of the process's resident memory, against about 1 MB for the trial of a
  * 50 MB scan), so back-to-back jobs (an upload's trial, then its document's final PDF) share one. Jobs that
  * overlap each get a worker of their own, ended after unless none is waiting.
  */

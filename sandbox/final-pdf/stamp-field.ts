@@ -1,5 +1,5 @@
 import { LineCapStyle, type PDFDocument, type PDFImage, type PDFPage, PngEmbedder, rgb } from "pdf-lib";
-import { type BoxSize, type FieldType, fieldBoxSizes } from "../../common/fields";
+import { type BoxSize, type FieldType, fieldBoxSizes } from "../../common/field-boxes";
 import { boxFrame, drawInFrame, pageGeometry } from "./box-frame";
 import { fitText, type StampFont, singleLine } from "./font";
 

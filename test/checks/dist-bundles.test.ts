@@ -59,6 +59,16 @@ describe("the built bundles in dist/", () => {
     ]);
   });
 
+  it("the final-PDF worker leaves zod out: each upload's trial may start it, and it pays for every module it loads", () => {
+    const SourceMap = z.object({ sources: z.array(z.string()) });
+    const sources = SourceMap.parse(
+      JSON.parse(readFileSync(path.join(mainDir, "final-pdf-worker.mjs.map"), "utf8")),
+    ).sources;
+    expect(sources.some((source) => source.includes("node_modules/pdf-lib/"))).toBe(true);
+    // zod cost 8 to 10 MB of resident memory per worker thread (issue 28's cold upload), for none of its work.
+    expect(sources.filter((source) => source.includes("node_modules/zod/"))).toEqual([]);
+  });
+
   it("the preload requires only electron", () => {
     const preload = facts(path.join(root, "dist/preload/index.cjs"));
     expect(preload.modules).toContain("electron");
