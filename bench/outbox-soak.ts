@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { setFlagsFromString } from "node:v8";
+import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { SecretStore } from "../main/accounts/keychain.ts";
 import { startCore } from "../main/core.ts";
@@ -112,7 +112,10 @@ try {
       const { heapTotal, external, arrayBuffers } = process.memoryUsage();
       say(
         `after ${samples.length - 1} min: ${JSON.stringify(samples.at(-1))}, heap total ${mb(heapTotal)}, ` +
-          `external ${mb(external)} (array buffers ${mb(arrayBuffers)}), ${sends} sends`,
+          `external ${mb(external)} (array buffers ${mb(arrayBuffers)}), ${sends} sends; heap spaces (size/used): ` +
+          getHeapSpaceStatistics()
+            .map((space) => `${space.space_name} ${mb(space.space_size)}/${mb(space.space_used_size)}`)
+            .join(", "),
       );
       nextMinute += 60_000;
     }
