@@ -39,6 +39,8 @@ registerAppSchemeAsPrivileged();
 
 let mainWindow: BrowserWindow | null = null;
 let core: RunningCore | null = null;
+/** Set while the core is starting (it starts beside Chromium and the window): quitting meanwhile waits for it. */
+let coreStarting: Promise<void> | null = null;
 
 // The built-in sandbox's signing pages (http on this computer) may open in the system browser too.
 lockDownWebContents(
@@ -83,7 +85,8 @@ async function startAppCore(): Promise<Dispatcher> {
     emit: (event, payload) => {
       if (mainWindow !== null) sendEvent(mainWindow, event, payload);
     },
-    notify: (notification) => showDesktopNotification(notification, () => mainWindow),
+    // The core starts before the app is ready, when Electron cannot show notifications yet.
+    notify: (notification) => void app.whenReady().then(() => showDesktopNotification(notification, () => mainWindow)),
     shell: { showItemInFolder: (file) => shell.showItemInFolder(file), openPath: (file) => shell.openPath(file) },
     clipboard: { writeText: (text) => clipboard.writeText(text) },
     log: (message) => console.warn(`[signdesk] ${message}`),
@@ -119,16 +122,23 @@ function startupFailureHandlers(error: unknown, handlers: { use(next: Dispatcher
   });
 }
 
+/**
+ * The core (records, the built-in sandbox, the outbox) starts at once, beside Chromium's start and the window's page
+ * loading, rather than before them: calls from the window wait for it (switchableDispatcher).
+ */
 async function start(): Promise<void> {
+  const handlers = switchableDispatcher();
+  coreStarting = startAppCore()
+    .then(
+      (dispatcher) => handlers.use(dispatcher),
+      (error: unknown) => handlers.use(startupFailureHandlers(error, handlers)),
+    )
+    .finally(() => {
+      coreStarting = null;
+    });
   await app.whenReady();
   serveAppProtocol(rendererDir);
   hardenSession(session.defaultSession);
-  const handlers = switchableDispatcher();
-  try {
-    handlers.use(await startAppCore());
-  } catch (error) {
-    handlers.use(startupFailureHandlers(error, handlers));
-  }
   const allowedOrigins = devServerUrl === undefined ? [appOrigin] : [appOrigin, new URL(devServerUrl).origin];
   registerIpc(handlers, allowedOrigins);
   installApplicationMenu(() => mainWindow, devServerUrl !== undefined);
@@ -155,11 +165,15 @@ if (refusal !== null) {
     () => core?.outbox.waitingCount() ?? 0,
   );
   app.on("will-quit", (event) => {
-    if (core === null) return;
-    const closing = core;
-    core = null;
+    if (core === null && coreStarting === null) return;
     event.preventDefault();
-    void closing.close().finally(() => app.quit());
+    const closing = async () => {
+      await coreStarting;
+      const running = core;
+      core = null;
+      await running?.close();
+    };
+    void closing().finally(() => app.quit());
   });
   start().catch((error: unknown) => {
     console.error("Signdesk failed to start:", error);
