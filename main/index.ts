@@ -52,8 +52,9 @@ lockDownWebContents(
 
 function openMainWindow(): void {
   mainWindow = createMainWindow({ preloadPath, startUrl: devServerUrl ?? `${appOrigin}/index.html` });
-  // Coming back to the window is when the user wants fresh statuses.
-  mainWindow.on("focus", () => void core?.tracker.refreshNow());
+  // Coming back to the window is when the user wants fresh statuses: of the recent documents at once (older ones keep
+  // their back-off: with 100,000 documents, a glance at the window must not ask about each of them).
+  mainWindow.on("focus", () => core?.tracker.refreshRecent());
   mainWindow.on("closed", () => {
     mainWindow = null;
   });
