@@ -22,6 +22,8 @@ import { launchOnce, standinBaseline } from "./support/startup-launch.ts";
  * - standin_alone_rss_mb, standin_alone_window_ms: the stand-in running an app that only opens a window (its Node,
  *   playwright-core driving Chromium, TypeScript loaded by Node): what the figures above owe to the stand-in, not the
  *   app; window_ms: launch to the window's page starting to load (the stand-in's start and main's);
+ * - app_paint_ms: first_paint_ms − standin_alone_window_ms; app_rss_mb: main_rss_mb − standin_alone_rss_mb, and
+ *   app_rss_mb_no_records from main_rss_mb_no_records: the app's own share of the paint and of main's memory;
  * - quits_over_30s: starts after which File > Quit took over 30 s (the process is then ended);
  * - worker_fallbacks: `[signdesk] worker fallback:` lines over every launch (0).
  * The first start (an empty user-data folder: the sandbox account is made) is the warm-up; then the documents are
@@ -67,17 +69,22 @@ try {
   const baseline = await standinBaseline(home, idleMs);
   log(`the stand-in alone: ${JSON.stringify(baseline)}`);
   const fromAsar = existsSync(app.asarPath) && !existsSync(path.join(resources, "app"));
+  const firstPaintMs = median(measured.map((each) => each.firstPaintMs));
+  const mainRssMb = median(measured.map((each) => each.mainRssMb));
   console.log(
     JSON.stringify({
       bench: "startup",
       from_asar: fromAsar ? 1 : 0,
-      first_paint_ms: Math.round(median(measured.map((each) => each.firstPaintMs))),
-      main_rss_mb: round1(median(measured.map((each) => each.mainRssMb))),
+      first_paint_ms: Math.round(firstPaintMs),
+      main_rss_mb: round1(mainRssMb),
       main_rss_mb_no_records: round1(warmUp.mainRssMb),
       documents: documentCount,
       standin_alone_rss_mb: round1(baseline.rssMb),
       standin_alone_window_ms: Math.round(baseline.windowMs),
       window_ms: Math.round(median(measured.map((each) => each.windowMs))),
+      app_paint_ms: Math.round(firstPaintMs - baseline.windowMs),
+      app_rss_mb: round1(mainRssMb - baseline.rssMb),
+      app_rss_mb_no_records: round1(warmUp.mainRssMb - baseline.rssMb),
       quits_over_30s: measured.filter((each) => !each.quitWithin30s).length,
       asar_mb: round1(statSync(app.asarPath).size / 1e6),
       unpacked_mb: round1(folderBytes(app.unpackedDir) / 1e6),

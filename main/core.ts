@@ -57,6 +57,7 @@ export interface RunningCore extends Core {
 }
 
 type TrackerTiming =
+  | "firstPassDelayMs"
   | "minIntervalMs"
   | "maxIntervalMs"
   | "maxInFlight"
@@ -65,6 +66,9 @@ type TrackerTiming =
   | "watchTtlMs";
 
 export { isUnreachableError };
+
+/** How long after start a records database too large to check at start is checked in the background. */
+const largeDatabaseCheckDelayMs = 20_000;
 
 /** Assembles the main process's capabilities: settings, accounts and keys, sandbox, drafts, documents. */
 export async function startCore(options: CoreOptions): Promise<RunningCore> {
@@ -165,6 +169,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const notify = options.notify ?? (() => {});
   const tracker = new DocumentTracker({
     documents: records.documents,
+    // A pass at once would slow the window's start (on a busy 2-core machine, by a second with 100,000 documents).
+    firstPassDelayMs: 3_000,
     ...options.tracker,
     now,
     fetchDetails: async (accountId, pdfId, signal) =>
@@ -210,6 +216,15 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     bulk.serviceAnswered(accountId);
   };
 
+  // The check of a database too large to check at start reads all of it (a second or more of a core for 100,000
+  // documents): it waits until the start, the window's included, is over.
+  const checkLargeDatabase = () =>
+    void checkInBackground(records.file, (message) => {
+      notices.push(message);
+      log(message);
+    });
+  const check = opened.uncheckedAtStart === true ? setTimeout(checkLargeDatabase, largeDatabaseCheckDelayMs) : null;
+  check?.unref();
   const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now, locateSoffice });
   const core: RunningCore = {
     settings,
@@ -239,6 +254,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       // Status checks stop first: a pass or a "Refresh now" may have thousands of documents to go (what was not asked
       // stays due, for the next start); quitting waits only for what they already learnt to be stored.
       tracker.stop();
+      if (check !== null) clearTimeout(check);
       await outbox.settle();
       await bulk.settle();
       baseline.close();
@@ -249,11 +265,6 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       records.close();
     },
   };
-  if (opened.uncheckedAtStart === true)
-    void checkInBackground(records.file, (message) => {
-      notices.push(message);
-      log(message);
-    });
   // A rebuilt database lost what could not be read: each service lists its documents again.
   if (opened.rebuilt) void reimportDocuments(core, log);
   outbox.start();

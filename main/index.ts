@@ -39,6 +39,8 @@ registerAppSchemeAsPrivileged();
 
 let mainWindow: BrowserWindow | null = null;
 let core: RunningCore | null = null;
+/** Set while the core is starting (it starts beside Chromium and the window): quitting meanwhile waits for it. */
+let coreStarting: Promise<void> | null = null;
 
 // The built-in sandbox's signing pages (http on this computer) may open in the system browser too.
 lockDownWebContents(
@@ -50,8 +52,9 @@ lockDownWebContents(
 
 function openMainWindow(): void {
   mainWindow = createMainWindow({ preloadPath, startUrl: devServerUrl ?? `${appOrigin}/index.html` });
-  // Coming back to the window is when the user wants fresh statuses.
-  mainWindow.on("focus", () => void core?.tracker.refreshNow());
+  // Coming back to the window is when the user wants fresh statuses: of the recent documents at once (older ones keep
+  // their back-off: with 100,000 documents, a glance at the window must not ask about each of them).
+  mainWindow.on("focus", () => core?.tracker.refreshRecent());
   mainWindow.on("closed", () => {
     mainWindow = null;
   });
@@ -83,7 +86,8 @@ async function startAppCore(): Promise<Dispatcher> {
     emit: (event, payload) => {
       if (mainWindow !== null) sendEvent(mainWindow, event, payload);
     },
-    notify: (notification) => showDesktopNotification(notification, () => mainWindow),
+    // The core starts before the app is ready, when Electron cannot show notifications yet.
+    notify: (notification) => void app.whenReady().then(() => showDesktopNotification(notification, () => mainWindow)),
     shell: { showItemInFolder: (file) => shell.showItemInFolder(file), openPath: (file) => shell.openPath(file) },
     clipboard: { writeText: (text) => clipboard.writeText(text) },
     log: (message) => console.warn(`[signdesk] ${message}`),
@@ -119,16 +123,23 @@ function startupFailureHandlers(error: unknown, handlers: { use(next: Dispatcher
   });
 }
 
+/**
+ * The core (records, the built-in sandbox, the outbox) starts at once, beside Chromium's start and the window's page
+ * loading, rather than before them: calls from the window wait for it (switchableDispatcher).
+ */
 async function start(): Promise<void> {
+  const handlers = switchableDispatcher();
+  coreStarting = startAppCore()
+    .then(
+      (dispatcher) => handlers.use(dispatcher),
+      (error: unknown) => handlers.use(startupFailureHandlers(error, handlers)),
+    )
+    .finally(() => {
+      coreStarting = null;
+    });
   await app.whenReady();
   serveAppProtocol(rendererDir);
   hardenSession(session.defaultSession);
-  const handlers = switchableDispatcher();
-  try {
-    handlers.use(await startAppCore());
-  } catch (error) {
-    handlers.use(startupFailureHandlers(error, handlers));
-  }
   const allowedOrigins = devServerUrl === undefined ? [appOrigin] : [appOrigin, new URL(devServerUrl).origin];
   registerIpc(handlers, allowedOrigins);
   installApplicationMenu(() => mainWindow, devServerUrl !== undefined);
@@ -155,11 +166,15 @@ if (refusal !== null) {
     () => core?.outbox.waitingCount() ?? 0,
   );
   app.on("will-quit", (event) => {
-    if (core === null) return;
-    const closing = core;
-    core = null;
+    if (core === null && coreStarting === null) return;
     event.preventDefault();
-    void closing.close().finally(() => app.quit());
+    const closing = async () => {
+      await coreStarting;
+      const running = core;
+      core = null;
+      await running?.close();
+    };
+    void closing().finally(() => app.quit());
   });
   start().catch((error: unknown) => {
     console.error("Signdesk failed to start:", error);

@@ -2,7 +2,6 @@ import { mkdir, rename, stat } from "node:fs/promises";
 import path from "node:path";
 import { methodNames } from "../common/channels";
 import { channels } from "../common/contract";
-import { fail } from "../common/result";
 import { fileNameTime } from "../node-shared/files/set-aside";
 import { createDispatcher, type Dispatcher, type HandlerImplementations } from "./dispatch";
 import { HandlerError } from "./handler-error";
@@ -71,15 +70,22 @@ export function createStartupFailureHandlers(deps: StartupFailureDeps): Dispatch
   return createDispatcher(implementations);
 }
 
-/** The IPC handlers as they change: none while starting, then the app's own, or the failure handlers. */
+/**
+ * The IPC handlers as they change: the app's own once the core has started, or the failure handlers. The window opens
+ * while the core starts; a call that comes before then waits for whichever it gets.
+ */
 export function switchableDispatcher(): Dispatcher & { use(next: Dispatcher): void } {
   let current: Dispatcher | null = null;
+  let chosen: (first: Dispatcher) => void = () => {};
+  const first = new Promise<Dispatcher>((resolve) => {
+    chosen = resolve;
+  });
   return {
     channelNames: methodNames.map((method) => channels[method].channel),
-    invoke: async (channel, args) =>
-      current?.invoke(channel, args) ?? fail("not_started", "Signdesk is still starting."),
+    invoke: async (channel, args) => (current ?? (await first)).invoke(channel, args),
     use(next) {
       current = next;
+      chosen(next);
     },
   };
 }

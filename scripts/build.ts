@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type BuildOptions, build as esbuild } from "esbuild";
 import { build as viteBuild } from "vite";
@@ -13,19 +13,21 @@ export const distDir = path.join(root, "dist");
  */
 const runtimePackages = ["@napi-rs/keyring", "pdfjs-dist", "signature_pad"];
 
+const indexEntry = path.join(root, "main/index.ts");
+const workerEntries = {
+  // The PDF page reader runs in a worker thread of its own, loaded as a file beside the main bundle.
+  "page-geometry-worker": path.join(root, "node-shared/pdf/page-geometry-worker.ts"),
+  // The sandbox's final PDFs (stamps, audit pages, seal), built off the thread that serves requests.
+  "final-pdf-worker": path.join(root, "sandbox/final-pdf/final-pdf-worker.ts"),
+  // SQLite's check of a large records database, off the main thread.
+  "quick-check-worker": path.join(root, "main/records/quick-check-worker.ts"),
+  // The Documents list's pages and searches, read on a connection of their own off the main thread.
+  "records-reader-worker": path.join(root, "main/records/records-reader-worker.ts"),
+};
+
 export function mainBuildOptions(mode: "production" | "development"): BuildOptions {
   return {
-    // The PDF page reader runs in a worker thread of its own, loaded as a file beside the main bundle.
-    entryPoints: {
-      index: path.join(root, "main/index.ts"),
-      "page-geometry-worker": path.join(root, "node-shared/pdf/page-geometry-worker.ts"),
-      // The sandbox's final PDFs (stamps, audit pages, seal), built off the thread that serves requests.
-      "final-pdf-worker": path.join(root, "sandbox/final-pdf/final-pdf-worker.ts"),
-      // SQLite's check of a large records database, off the main thread.
-      "quick-check-worker": path.join(root, "main/records/quick-check-worker.ts"),
-      // The Documents list's pages and searches, read on a connection of their own off the main thread.
-      "records-reader-worker": path.join(root, "main/records/records-reader-worker.ts"),
-    },
+    entryPoints: { index: indexEntry, ...workerEntries },
     outdir: path.join(distDir, "main"),
     outExtension: { ".js": ".mjs" },
     bundle: true,
@@ -41,6 +43,20 @@ export function mainBuildOptions(mode: "production" | "development"): BuildOptio
     },
     logLevel: "warning",
   };
+}
+
+/**
+ * Main's builds as shipped: its workers each in one file, and main's bundle split where it imports a module only when
+ * first needed (`import()`): what the window's start does not use (the final PDF's fonts and stamps, the seal's
+ * certificates, pdf-lib) is then neither read nor compiled at start. The chunks sit beside the bundle, so that
+ * `import.meta.url` finds the workers and the sandbox's assets from them as from the bundle.
+ */
+export function mainBuilds(mode: "production" | "development"): [BuildOptions, BuildOptions] {
+  const options = mainBuildOptions(mode);
+  return [
+    { ...options, entryPoints: { index: indexEntry }, splitting: true, chunkNames: "[name]-[hash]" },
+    { ...options, entryPoints: workerEntries },
+  ];
 }
 
 export function preloadBuildOptions(mode: "production" | "development"): BuildOptions {
@@ -86,13 +102,22 @@ export async function copySandboxPageAssets(): Promise<void> {
   }
 }
 
+/** Builds main and its workers into dist/main, and removes the chunks an earlier build left there (not packed then). */
+async function buildMain(mode: "production" | "development"): Promise<void> {
+  const [split, workers] = mainBuilds(mode);
+  const [result] = await Promise.all([esbuild({ ...split, metafile: true }), esbuild({ ...workers })]);
+  const made = new Set(Object.keys(result.metafile?.outputs ?? {}).map((file) => path.resolve(file)));
+  const mainDir = path.join(distDir, "main");
+  const entries = new Set(["index", ...Object.keys(workerEntries)]);
+  for (const name of await readdir(mainDir)) {
+    const file = path.join(mainDir, name.replace(/\.map$/, ""));
+    const entry = entries.has(path.basename(file, ".mjs"));
+    if (file.endsWith(".mjs") && !entry && !made.has(file)) await rm(path.join(mainDir, name), { force: true });
+  }
+}
+
 export async function buildAll(mode: "production" | "development" = "production"): Promise<void> {
-  await Promise.all([
-    buildRenderer(),
-    esbuild(mainBuildOptions(mode)),
-    esbuild(preloadBuildOptions(mode)),
-    copySandboxPageAssets(),
-  ]);
+  await Promise.all([buildRenderer(), buildMain(mode), esbuild(preloadBuildOptions(mode)), copySandboxPageAssets()]);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,4 +1,4 @@
-import type { DocumentRecords } from "../records/document-records";
+import type { DocumentPatch, DocumentRecords } from "../records/document-records";
 
 /* The status tracker's public shapes (tracker.ts): what it asks, tells and is given. */
 
@@ -47,6 +47,14 @@ export interface TrackerOptions {
   watchTtlMs?: number;
   /** The most documents one pass checks (and writes in one transaction). 100. */
   passLimit?: number;
+  /**
+   * The pause before the next pass when one found more due than it may ask. 1 s: a backlog (some 31,000 due after a
+   * break, with 100,000 documents) is asked at about `passLimit` a second, not as fast as the service answers, so
+   * neither the service nor main (its memory, the window's start) is flooded. "Refresh now" is not paused.
+   */
+  backlogPauseMs?: number;
+  /** How long the first pass after `start` waits (documents added or watched meanwhile are asked at once). 0. */
+  firstPassDelayMs?: number;
   now?: () => number;
 }
 
@@ -59,4 +67,18 @@ export interface RefreshSummary {
   unreachable: boolean;
   /** Why some were not asked: the service's unreachability or its rate limit; null when all were. */
   reason: string | null;
+}
+
+/** The tracker's own bookkeeping: failed polls in a row (not counting an unreachable service), and since when. */
+export interface Failing {
+  failures: number;
+  since: number;
+}
+
+/** A pass's writes, committed together at its end; the changes are told once they are stored. */
+export interface PendingWrite {
+  accountId: string;
+  pdfId: string;
+  patch: DocumentPatch;
+  change: StatusChange | null;
 }

@@ -2,26 +2,19 @@ import { isFinished } from "../../common/statuses";
 import { unknownMembers } from "../../common/wire";
 import type { CheckSchedule, DocumentPatch, DocumentRecords, TrackedDocument } from "../records/document-records";
 import { ServiceError } from "../service/service-error";
-import type { DetailsAnswer, RefreshSummary, StatusChange, TrackerOptions } from "./tracker-types";
+import type {
+  DetailsAnswer,
+  Failing,
+  PendingWrite,
+  RefreshSummary,
+  StatusChange,
+  TrackerOptions,
+} from "./tracker-types";
 
 export type { DetailsAnswer, RefreshSummary, StatusChange, TrackerOptions } from "./tracker-types";
 
 /** `stopped`: the tracker stopped before the answer came; nothing was learnt or stored, and it stays due. */
 type PollOutcome = { kind: "checked" } | { kind: "stopped" } | { kind: "failed" | "unreachable"; error: unknown };
-
-/** Failed polls in a row (not counting an unreachable service), and since when: kept only while failing. */
-interface Failing {
-  failures: number;
-  since: number;
-}
-
-/** A pass's writes, committed together at its end; the changes are told once they are stored. */
-interface PendingWrite {
-  accountId: string;
-  pdfId: string;
-  patch: DocumentPatch;
-  change: StatusChange | null;
-}
 
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const isProtocolError = (error: unknown) => error instanceof ServiceError && error.category === "protocol";
@@ -51,6 +44,9 @@ export class DocumentTracker {
   private readonly recentMs: number;
   private readonly watchTtlMs: number;
   private readonly passLimit: number;
+  private readonly backlogPauseMs: number;
+  /** The last pass found as many due as it may ask: more wait, and the next pass waits `backlogPauseMs` first. */
+  private backlog = false;
   private readonly now: () => number;
   private readonly documents: DocumentRecords;
   private readonly pollListeners = new Set<(key: string, outcome: PollOutcome) => void>();
@@ -77,6 +73,7 @@ export class DocumentTracker {
     this.recentMs = options.recentMs ?? 24 * 3_600_000;
     this.watchTtlMs = options.watchTtlMs ?? 120_000;
     this.passLimit = options.passLimit ?? 100;
+    this.backlogPauseMs = options.backlogPauseMs ?? 1_000;
     this.now = options.now ?? Date.now;
     this.probeDelayMs = this.minIntervalMs;
   }
@@ -88,7 +85,7 @@ export class DocumentTracker {
   start(): void {
     this.running = true;
     this.stopped = false;
-    this.schedule(0);
+    this.schedule(this.options.firstPassDelayMs ?? 0);
   }
 
   /**
@@ -125,11 +122,18 @@ export class DocumentTracker {
   watch(watching: boolean): void {
     const was = this.watched;
     this.watchedUntil = watching ? this.now() + this.watchTtlMs : 0;
-    if (watching && !was) {
-      const recent = this.documents.unfinishedIds(undefined, this.now() - this.recentMs);
-      if (recent.length > 0) void this.refreshNow(recent.map((entry) => entry.pdfId));
-      else if (this.running && this.passPromise === null) this.schedule(this.nextDelay());
-    } else if (this.running && this.passPromise === null) this.schedule(this.nextDelay());
+    if (watching && !was && this.refreshRecent()) return;
+    if (this.running && this.passPromise === null) this.schedule(this.nextDelay());
+  }
+
+  /**
+   * Asks the unfinished documents sent in the last `recentMs` at once (the window came back); older ones keep their
+   * back-off. Answers whether there were any.
+   */
+  refreshRecent(): boolean {
+    const recent = this.documents.unfinishedIds(undefined, this.now() - this.recentMs);
+    if (recent.length > 0) void this.refreshNow(recent.map((entry) => entry.pdfId));
+    return recent.length > 0;
   }
 
   /** Documents were added (due at once): the next pass is planned again rather than waiting out the current timer. */
@@ -204,7 +208,7 @@ export class DocumentTracker {
     if (this.stopped) return this.passPromise ?? Promise.resolve(0);
     this.passPromise ??= this.runPass().finally(() => {
       this.passPromise = null;
-      if (this.running) this.schedule(this.nextDelay());
+      if (this.running) this.schedule(Math.max(this.nextDelay(), this.backlog ? this.backlogPauseMs : 0));
     });
     return this.passPromise;
   }
@@ -233,6 +237,7 @@ export class DocumentTracker {
       .filter((tracked) => !this.inFlight.has(this.key(tracked)));
     // While unreachable, a single document probes the way back.
     if (this.unreachableSince !== null) due = due.slice(0, 1);
+    this.backlog = due.length >= this.passLimit;
     const writes: PendingWrite[] = [];
     const outcomes: [string, PollOutcome][] = [];
     let next = 0;

@@ -7,7 +7,6 @@ import { importDocuments } from "../documents/import-documents";
 import { connectionView, iso, refreshDocuments } from "../documents/refresh-documents";
 import { onlyOnce } from "../documents/send-document";
 import { downloadFinalPdf } from "../downloads/download-final-pdf";
-import { sealSummaryOf } from "../downloads/seal-summary";
 import { HandlerError } from "../handler-error";
 import { activeTemplate } from "../templates/active-template";
 import { checkSendRecipients } from "../templates/draft-to-wire";
@@ -136,6 +135,8 @@ export function documentHandlers(
         throw error;
       });
       core.downloaded.add(saved.path);
+      // The seal's check (ASN.1, X.509, CMS) is loaded at the first download, not at start.
+      const { sealSummaryOf } = await import("../downloads/seal-summary");
       return { ...saved, seal: await sealSummaryOf(saved.path) };
     },
 

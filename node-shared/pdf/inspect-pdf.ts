@@ -3,14 +3,7 @@ import { type PageGeometry, pageGeometryOf } from "../../common/coordinates";
 import { PageGeometrySchema, pageBounds } from "../../common/page-geometry-schema";
 import { reportWorkerFallback } from "../worker-fallback";
 import { workerSource } from "../worker-source";
-import {
-  answerGeometryRequest,
-  type GeometryReason,
-  type GeometryReply,
-  type GeometryRequest,
-  type RawPage,
-  type WorkerMessage,
-} from "./page-geometry-worker";
+import type { GeometryReason, GeometryReply, GeometryRequest, RawPage, WorkerMessage } from "./page-geometry-worker";
 import { PdfProblem } from "./pdf-problem";
 import { endsWithEofMarker } from "./sniff";
 
@@ -81,7 +74,14 @@ class GeometryWorker {
     if (this.idleTimer !== null) clearTimeout(this.idleTimer);
     this.running = job;
     if (this.inProcess) {
-      void answerGeometryRequest(job.request).then((reply) => this.finish(job, () => job.resolve(reply)));
+      // Loaded only here: pdf-lib and the reader's code stay out of main's start (they run in the worker).
+      void import("./page-geometry-worker")
+        .then(({ answerGeometryRequest }) => answerGeometryRequest(job.request))
+        .then(
+          (reply) => this.finish(job, () => job.resolve(reply)),
+          (error: unknown) =>
+            this.finish(job, () => job.reject(error instanceof Error ? error : new Error(String(error)))),
+        );
       return;
     }
     const worker = this.ensureWorker();

@@ -1,6 +1,6 @@
 import { emailAddressProblem, emailLimits } from "../../common/email-address";
 import type { FieldType } from "../../common/fields";
-import { maxImageSide, pngProblem } from "../final-pdf/stamp-field";
+import { maxImageSide } from "../final-pdf/image-limits";
 import { ApiError } from "../http/api-error";
 import { maxSignatureImageBytes } from "../http/body-limits";
 import type { TemplateField } from "../state/schema";
@@ -87,7 +87,8 @@ export async function checkFieldValues(
       });
     }
     const png = field.type === "Signature" || field.type === "Initials" ? pngOfDataUrl(value) : null;
-    const problem = png === null ? null : await pngProblem(png);
+    // pdf-lib's PNG decoder is loaded with the first signature image, not when the sandbox starts.
+    const problem = png === null ? null : await (await import("../final-pdf/stamp-field")).pngProblem(png);
     if (problem !== null) {
       throw new ApiError(400, `Field ${field.id} (${field.type}) is not valid: the image is ${problem}.`, {
         details: { field: field.id },

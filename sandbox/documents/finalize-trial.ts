@@ -4,7 +4,6 @@ import { PdfProblem } from "../../node-shared/pdf/pdf-problem";
 import type { SandboxContext } from "../context";
 import type { StampedField } from "../final-pdf/build-final-pdf";
 import { buildFinalPdfOffThread } from "../final-pdf/final-pdf-job";
-import { loadOrCreateSealCertificate } from "../final-pdf/seal/sandbox-certificate";
 import type { TemplateField } from "../state/schema";
 
 /** A 1 × 1 transparent PNG: what a signature or initials field carries, at its smallest. */
@@ -32,6 +31,8 @@ export function sealFolderIn(dataDir: string): string {
  */
 export async function sealFolderOf(context: SandboxContext): Promise<string> {
   const folder = sealFolderIn(context.store.dataDir);
+  // Its X.509 code is loaded with the first finalization, not when the sandbox starts.
+  const { loadOrCreateSealCertificate } = await import("../final-pdf/seal/sandbox-certificate");
   await loadOrCreateSealCertificate(folder);
   return folder;
 }

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import fontkit from "@pdf-lib/fontkit";
 import type { PDFDocument, PDFFont } from "pdf-lib";
 
 /** An embedded font with the vertical metrics needed to place a line of text (fractions of the font size). */
@@ -21,13 +20,16 @@ interface FontFile {
 
 let fontFile: Promise<FontFile> | undefined;
 
+/** fontkit (a megabyte of code) is loaded with the first stamp, not with the sandbox: most starts never stamp. */
+const loadFontkit = async () => (await import("@pdf-lib/fontkit")).default;
+
 /** LiberationSans-Regular.ttf as shipped by pdfjs-dist, with its metrics (read once per process). */
 function liberationSans(): Promise<FontFile> {
   if (fontFile === undefined) {
     const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
-    fontFile = readFile(path.join(pdfjsRoot, "standard_fonts", "LiberationSans-Regular.ttf")).then((buffer) => {
+    fontFile = readFile(path.join(pdfjsRoot, "standard_fonts", "LiberationSans-Regular.ttf")).then(async (buffer) => {
       const bytes = new Uint8Array(buffer);
-      const metrics = fontkit.create(bytes);
+      const metrics = (await loadFontkit()).create(bytes);
       return {
         bytes,
         ascent: metrics.ascent / metrics.unitsPerEm,
@@ -49,7 +51,7 @@ function liberationSans(): Promise<FontFile> {
 export async function embedStampFont(doc: PDFDocument, subsetTag: string): Promise<StampFont> {
   if (!/^[A-Z]{6}$/.test(subsetTag)) throw new Error(`A subset tag is six capital letters, not "${subsetTag}".`);
   const { bytes, ascent, descent } = await liberationSans();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(await loadFontkit());
   const font = await doc.embedFont(bytes, { subset: true, customName: `${subsetTag}+LiberationSans` });
   return { font, ascent, descent };
 }

@@ -2,6 +2,7 @@ import { LineCapStyle, type PDFDocument, type PDFImage, type PDFPage, PngEmbedde
 import { type BoxSize, type FieldType, fieldBoxSizes } from "../../common/field-boxes";
 import { boxFrame, drawInFrame, pageGeometry } from "./box-frame";
 import { fitText, type StampFont, singleLine } from "./font";
+import { maxImageSide } from "./image-limits";
 
 export interface StampedField {
   id: string;
@@ -60,8 +61,8 @@ export function parseStamp(field: StampedField, pageCount: number): Stamp {
   throw fieldError(field, "unknown field type");
 }
 
-/** The largest image drawn, in pixels a side: decoding takes 4 bytes a pixel, whatever the file's size. */
-export const maxImageSide = 4096;
+export { maxImageSide };
+
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**

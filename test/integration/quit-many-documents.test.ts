@@ -25,7 +25,7 @@ describe("quitting with many unfinished documents", () => {
       core.records.documents.addMany(
         Array.from({ length: 1_000 }, (_, n) => pendingDocument(`quit-${n}`, { accountId })),
       );
-      // The window's focus refreshes every unfinished document: ten passes of 100. The app quits once the first
+      // "Refresh now" over every unfinished document: ten passes of 100. The app quits once the first
       // pass's answers are stored.
       let closing: Promise<void> | null = null;
       const summary = await core.tracker.refreshNow(undefined, (done) => {

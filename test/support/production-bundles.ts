@@ -1,6 +1,6 @@
 import path from "node:path";
 import { build as esbuild } from "esbuild";
-import { mainBuildOptions, preloadBuildOptions } from "../../scripts/build.ts";
+import { mainBuilds, preloadBuildOptions } from "../../scripts/build.ts";
 
 /**
  * Main's and the preload's bundles as `npm run build` (and so `npm run dist`) makes them, minified, in `dir`: the
@@ -14,7 +14,7 @@ export async function productionBundles(
   const main = path.join(dir, "main");
   const preload = path.join(dir, "preload");
   await Promise.all([
-    esbuild({ ...mainBuildOptions("production"), sourcemap: false, outdir: main }),
+    ...mainBuilds("production").map((options) => esbuild({ ...options, sourcemap: false, outdir: main })),
     esbuild({ ...preloadBuildOptions("production"), sourcemap: false, outfile: path.join(preload, "index.cjs") }),
   ]);
   return [

@@ -187,4 +187,22 @@ describe("the stand-in's asar layer", () => {
     `);
     expect(result).toEqual({ answer: 42, text: "hello from the archive" });
   });
+
+  it("gives a worker the layer compiled to JavaScript, as light as Electron's: no TypeScript, no V8 switches", async () => {
+    const script = path.join(workDir, "probe-switches.mjs");
+    writeFileSync(
+      script,
+      `import { Worker } from "node:worker_threads";
+      const worker = new Worker('require("node:worker_threads").parentPort.postMessage(process.execArgv)', { eval: true });
+      const execArgv = await new Promise((resolve, reject) => { worker.once("message", resolve); worker.once("error", reject); });
+      await worker.terminate();
+      console.log(JSON.stringify(execArgv));`,
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, ["--expose-gc", "--import", register, script], {
+      cwd: workDir,
+    });
+    const execArgv = z.array(z.string()).parse(JSON.parse(stdout.trim().split("\n").at(-1) ?? "null"));
+    expect(execArgv.filter((arg) => /worker-layer-[0-9a-f]{16}\.mjs$/.test(arg))).toHaveLength(1);
+    expect(execArgv.filter((arg) => arg.endsWith(".ts") || arg === "--expose-gc")).toEqual([]);
+  });
 });
