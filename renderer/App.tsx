@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import type { BulkBatch } from "../common/bulk-batches";
 import type { SigndeskApi } from "../common/contract";
 import type { ScreenId } from "../common/screens";
@@ -10,7 +10,8 @@ import { StatusBar } from "./components/StatusBar";
 import { StoredDataNotices } from "./components/StoredDataNotices";
 import { OpenDraftsContext } from "./drafts/drafts-context";
 import { OpenDrafts } from "./drafts/open-drafts";
-import { EditorScreen } from "./editor/EditorScreen";
+import { EditorFailure } from "./editor/EditorFailure";
+import { LazyEditorScreen, preloadEditor } from "./editor/lazy-editor";
 import { useAppInfo } from "./hooks/useAppInfo";
 import { useScreenShortcuts } from "./hooks/useScreenShortcuts";
 import { OutboxContext, type OutboxView, useOutboxList } from "./outbox/outbox-context";
@@ -88,9 +89,15 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   }, [screen, navigation]);
 
   useScreenShortcuts(navigate);
-  // Once the first screen is up and the app is idle, pdf.js is loaded for the first PDF to come.
+  // Once the first screen is up and the app is idle, pdf.js and the editor are loaded for the first PDF to come.
   useEffect(() => {
-    const idle = requestIdleCallback(preloadPdfjs, { timeout: 3000 });
+    const idle = requestIdleCallback(
+      () => {
+        preloadPdfjs();
+        preloadEditor();
+      },
+      { timeout: 3000 },
+    );
     return () => cancelIdleCallback(idle);
   }, []);
   useEffect(
@@ -103,6 +110,10 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   );
 
   const info = appInfo.status === "ready" ? appInfo.value : null;
+  const closeDraft = () => {
+    setOpenDraft(null);
+    navigate("templates");
+  };
   const openBatch = (batch: BulkBatch) => {
     navigate("documents");
     setBulk({ templateId: batch.templateId, batch });
@@ -125,16 +136,11 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
           <DesktopFailures bridge={bridge} />
           <InterruptedBatches bridge={bridge} accountKey={info?.activeAccount?.baseUrl ?? ""} onOpen={openBatch} />
           {screen === "templates" && openDraft !== null && (
-            <EditorScreen
-              key={openDraft}
-              bridge={bridge}
-              draftId={openDraft}
-              onClose={() => {
-                setOpenDraft(null);
-                navigate("templates");
-              }}
-              onRefused={refuseDraft}
-            />
+            <EditorFailure key={openDraft} onClose={closeDraft}>
+              <Suspense fallback={<p className="screen-body muted">Opening the draft…</p>}>
+                <LazyEditorScreen bridge={bridge} draftId={openDraft} onClose={closeDraft} onRefused={refuseDraft} />
+              </Suspense>
+            </EditorFailure>
           )}
           {screen === "templates" && openDraft === null && (
             <TemplatesScreen
