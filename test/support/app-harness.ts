@@ -73,6 +73,8 @@ export interface OpenAppOptions {
   pagePath?: string;
   /** Start again on what an earlier harness left (its `quit()`): the same data folder and keychain entries. */
   reopen?: PersistedApp;
+  /** Called with the page's browser context before the page loads (to route or block some of its requests). */
+  beforeLoad?: (context: BrowserContext) => Promise<void>;
 }
 
 /** What outlives the app between runs: its user-data folder, its downloads folder, its keychain entries. */
@@ -139,6 +141,7 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
     return JSON.stringify(bytes.encode(await dispatcher.invoke(channel, bytes.decode(args))));
   });
   await context.addInitScript({ content: await harnessBridgeScript() });
+  await options.beforeLoad?.(context);
   page = await context.newPage();
   await page.goto(`${server.origin}${options.pagePath ?? "/index.html"}`);
   const opened = page;
