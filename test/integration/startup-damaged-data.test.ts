@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { confBackend } from "../../main/settings/settings";
 import { createStartupFailureHandlers, setAsideStartupData } from "../../main/startup-failure";
 import { SandboxStore } from "../../sandbox/state/store";
-import { testIdentity } from "../support/app-harness";
 import { startTestCore, type TestCore } from "../support/core-harness";
+import { testIdentity } from "../support/test-identity";
 
 const folders: string[] = [];
 const cores: TestCore[] = [];

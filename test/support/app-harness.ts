@@ -16,6 +16,7 @@ import { launchChromium } from "./chromium";
 import { createByteStore } from "./harness-bytes";
 import { manualTimers } from "./manual-timers";
 import { type RendererServer, startRendererServer } from "./renderer-server";
+import { testIdentity } from "./test-identity";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const rendererDir = path.join(root, "dist/renderer");
@@ -32,14 +33,6 @@ function harnessBridgeScript(): Promise<string> {
   }).then((result) => result.outputFiles[0]?.text ?? "");
   return bridgeScript;
 }
-
-export const testIdentity: AppIdentity = {
-  name: "Signdesk",
-  version: "0.0.0-test",
-  platform: process.platform,
-  arch: process.arch,
-  electronVersion: null,
-};
 
 export interface AppHarness {
   browser: Browser;

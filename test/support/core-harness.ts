@@ -9,8 +9,8 @@ import { osKeychain } from "../../main/accounts/keychain";
 import { type CoreOptions, type RunningCore, startCore } from "../../main/core";
 import { createHandlers } from "../../main/handlers";
 import { confBackend } from "../../main/settings/settings";
-import { testIdentity } from "./app-harness";
 import { manualTimers } from "./manual-timers";
+import { testIdentity } from "./test-identity";
 
 export interface TestCore {
   core: RunningCore;

@@ -2,17 +2,9 @@ import { describe, expect, it } from "vitest";
 import { channelNames } from "../../common/channels";
 import { createDispatcher, type HandlerImplementations } from "../../main/dispatch";
 import { switchableDispatcher } from "../../main/startup-failure";
+import { testIdentity } from "../support/test-identity";
 
-const identity = {
-  name: "Signdesk",
-  version: "1.2.3",
-  platform: "linux",
-  arch: "x64",
-  electronVersion: "45.0.0",
-  activeAccount: null,
-  notices: [],
-  startupFailure: null,
-};
+const identity = { ...testIdentity, activeAccount: null, notices: [], startupFailure: null };
 const withAppInfo = (appInfo: HandlerImplementations["appInfo"]) =>
   createDispatcher({ appInfo } as unknown as HandlerImplementations);
 
@@ -24,7 +16,8 @@ describe("the IPC handlers while the core starts (the window opens meanwhile)", 
       answered = true;
       return result;
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Every task queued so far has run: the call is still waiting.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(answered).toBe(false);
     handlers.use(withAppInfo(() => ({ ...identity, name: "started" })));
     expect(await early).toEqual({ ok: true, value: expect.objectContaining({ name: "started" }) });

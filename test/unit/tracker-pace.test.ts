@@ -1,33 +1,19 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type DetailsAnswer, DocumentTracker, type TrackerOptions } from "../../main/documents/tracker";
-import { openRecords } from "../../main/records/open-records";
-import { ServiceError } from "../../main/service/service-error";
+import type { TrackerOptions } from "../../main/documents/tracker";
 import { pendingDocument } from "../support/document-record";
+import { pendingTracker } from "../support/pending-tracker";
 
 const start = Date.parse("2026-11-23T12:00:00Z");
 const hour = 3_600_000;
 
 /** A tracker on `count` due documents sent `sentAgoMs` ago (and `old` more sent 30 h ago), on the test's clock. */
 function setUp(count: number, options: Partial<TrackerOptions> = {}, old = 0) {
-  const documents = openRecords(mkdtempSync(path.join(tmpdir(), "signdesk-tracker-pace-"))).records.documents;
   const sent = (agoMs: number) => new Date(start - agoMs).toISOString();
-  for (let n = 0; n < count; n += 1) documents.add(pendingDocument(`recent-${n}`, { sentAt: sent(hour) }));
-  for (let n = 0; n < old; n += 1) documents.add(pendingDocument(`old-${n}`, { sentAt: sent(30 * hour) }));
-  const asked: string[] = [];
-  const tracker = new DocumentTracker({
-    documents,
-    now: () => start,
-    fetchDetails: async (_account, pdfId): Promise<DetailsAnswer> => {
-      asked.push(pdfId);
-      return { status: "pending" };
-    },
-    isUnreachable: (error) => error instanceof ServiceError && error.category === "network",
-    onChange: () => {},
-    ...options,
-  });
+  const documents = [
+    ...Array.from({ length: count }, (_, n) => pendingDocument(`recent-${n}`, { sentAt: sent(hour) })),
+    ...Array.from({ length: old }, (_, n) => pendingDocument(`old-${n}`, { sentAt: sent(30 * hour) })),
+  ];
+  const { tracker, asked } = pendingTracker(documents, () => start, options);
   return { tracker, asked };
 }
 

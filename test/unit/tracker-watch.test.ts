@@ -1,12 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type DetailsAnswer, DocumentTracker, type TrackerOptions } from "../../main/documents/tracker";
-import { openRecords } from "../../main/records/open-records";
+import type { TrackerOptions } from "../../main/documents/tracker";
 import { ServiceError } from "../../main/service/service-error";
 import type { DocumentRecord } from "../../main/settings/settings-schema";
 import { pendingDocument } from "../support/document-record";
+import { pendingTracker } from "../support/pending-tracker";
 
 const start = Date.parse("2026-11-23T12:00:00Z");
 const hour = 3_600_000;
@@ -18,23 +15,12 @@ function record(pdfId: string, sentAgoMs: number): DocumentRecord {
 
 /** A tracker on an in-memory index with a clock the test moves; no timer runs (passes are made by the test). */
 function setUp(records: DocumentRecord[], options: Partial<TrackerOptions> = {}) {
-  const index = openRecords(mkdtempSync(path.join(tmpdir(), "signdesk-tracker-"))).records.documents;
-  for (const entry of records) index.add(entry);
   const clock = { now: start };
-  const asked: string[] = [];
-  const tracker = new DocumentTracker({
-    documents: index,
+  const { tracker, asked } = pendingTracker(records, () => clock.now, {
     minIntervalMs: 15_000,
     maxIntervalMs: 600_000,
     watchedIntervalMs: 10_000,
     watchTtlMs: 120_000,
-    now: () => clock.now,
-    fetchDetails: async (_account, pdfId): Promise<DetailsAnswer> => {
-      asked.push(pdfId);
-      return { status: "pending" };
-    },
-    isUnreachable: (error) => error instanceof ServiceError && error.category === "network",
-    onChange: () => {},
     ...options,
   });
   const askedSince = (mark: number) => asked.slice(mark).sort();
