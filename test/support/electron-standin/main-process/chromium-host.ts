@@ -45,7 +45,9 @@ export async function startChromium(hooks: ChromiumHooks, darkColors: boolean): 
     acceptDownloads: true,
     colorScheme: darkColors ? "dark" : "light",
     // Electron creates no popup its window open handler denies; Chromium would open one (and load it) before the
-    // stand-in could deny it, so popups are refused here. window.open still reaches the handler (Page.windowOpen).
+    // stand-in could deny it, so popups are refused here. Headless Chromium opens them all the same, so a page the
+    // stand-in did not ask for is closed and its requests refused (`popup`, page-routing.ts), though its very first
+    // request can leave before Playwright attaches to it. window.open still reaches the handler (Page.windowOpen).
     // A fake camera and microphone, so that a media request meets a device on every machine and its answer is the
     // permission's (a machine without devices would refuse it as NotFoundError before any permission is asked).
     args: [
