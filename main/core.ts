@@ -65,8 +65,6 @@ type TrackerTiming =
   | "recentMs"
   | "watchTtlMs";
 
-export { isUnreachableError };
-
 /** How long after start a records database too large to check at start is checked in the background. */
 const largeDatabaseCheckDelayMs = 20_000;
 

@@ -1,4 +1,5 @@
-import type { DocumentPatch, DocumentRecords } from "../records/document-records";
+import type { DocumentRecords } from "../records/document-records";
+import type { DocumentPatch } from "../records/document-rows";
 
 /* The status tracker's public shapes (tracker.ts): what it asks, tells and is given. */
 
@@ -31,7 +32,6 @@ export interface TrackerOptions {
   /** Whether an error means the service cannot be reached (then polling pauses). */
   isUnreachable: (error: unknown) => boolean;
   onChange: (change: StatusChange) => void;
-  onReachability?: (reachable: boolean, error: unknown) => void;
   /** Failed polls in a row after which a document shows that its status cannot be read. 3. */
   failuresBeforeProblem?: number;
   /** Whether an error means the answer cannot be read at all (shown at once). `protocol` ServiceErrors. */

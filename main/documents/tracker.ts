@@ -1,6 +1,7 @@
 import { isFinished } from "../../common/statuses";
 import { unknownMembers } from "../../common/wire";
-import type { CheckSchedule, DocumentPatch, DocumentRecords, TrackedDocument } from "../records/document-records";
+import type { DocumentRecords } from "../records/document-records";
+import type { CheckSchedule, DocumentPatch, TrackedDocument } from "../records/document-rows";
 import { ServiceError } from "../service/service-error";
 import type {
   DetailsAnswer,
@@ -285,7 +286,7 @@ export class DocumentTracker {
         polledAt: this.now(),
       });
       if (this.options.isUnreachable(error)) {
-        this.markUnreachable(error);
+        this.markUnreachable();
         return { kind: "unreachable", error };
       }
       const backOff = Math.min(interval * 2, this.maxIntervalMs);
@@ -362,18 +363,13 @@ export class DocumentTracker {
     if (this.unreachableSince === null) return;
     this.unreachableSince = null;
     this.probeDelayMs = this.minIntervalMs;
-    this.options.onReachability?.(true, null);
     // Back online: everything that came due meanwhile is polled at once.
     queueMicrotask(() => void this.pass());
   }
 
-  private markUnreachable(error: unknown): void {
-    if (this.unreachableSince === null) {
-      this.unreachableSince = this.now();
-      this.options.onReachability?.(false, error);
-    } else {
-      this.probeDelayMs = Math.min(this.probeDelayMs * 2, this.maxIntervalMs);
-    }
+  private markUnreachable(): void {
+    if (this.unreachableSince === null) this.unreachableSince = this.now();
+    else this.probeDelayMs = Math.min(this.probeDelayMs * 2, this.maxIntervalMs);
   }
 
   private nextDelay(): number {

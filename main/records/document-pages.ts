@@ -1,7 +1,8 @@
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import type { DocumentListQuery, TemplateUse } from "../../common/document-list";
 import type { DocumentRecord } from "../../common/records";
-import { DocumentRecords, type DocumentRow, documentColumns } from "./document-records";
+import { DocumentRecords } from "./document-records";
+import { type DocumentRow, documentColumns } from "./document-rows";
 import { ftsQuery } from "./fts-query";
 
 export interface DocumentPage {

@@ -1,7 +1,8 @@
 import { DatabaseSync } from "node:sqlite";
 import { DocumentRecordSchema, TemplateRecordSchema, WebhookRecordSchema } from "../../common/records";
 import { countOf } from "../../common/salvage";
-import { DocumentRecords, type DocumentRow } from "./document-records";
+import { DocumentRecords } from "./document-records";
+import type { DocumentRow } from "./document-rows";
 import type { Records } from "./records";
 
 /**
