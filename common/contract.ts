@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AccountChangesSchema, AccountInputSchema, AccountSchema, ConnectionCheckSchema } from "./accounts";
+import { AppInfoSchema } from "./app-info";
 import { maxBulkRows, maxEmailSubjectLength } from "./bulk";
 import { BulkBatchSchema, BulkProgressSchema, BulkRowInputSchema, BulkRowViewSchema } from "./bulk-batches";
 import { type ChannelName, channelNames, type EventName, type MethodName } from "./channels";
@@ -37,21 +38,6 @@ const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { err
 const TransferId = z.string().min(1).max(100);
 /** What the window may put on the clipboard: a short text (an ID, an address), never a document. */
 const CopiedText = z.string().min(1).max(1_000);
-
-export const AppInfoSchema = z.object({
-  name: z.string(),
-  version: z.string(),
-  platform: z.string(),
-  arch: z.string(),
-  /** null when the handlers run outside Electron (the Chromium test harness). */
-  electronVersion: z.string().nullable(),
-  activeAccount: z.object({ name: z.string(), baseUrl: z.string() }).nullable(),
-  /** What was wrong with stored data at start (each file was set aside or salvaged), in words for the person. */
-  notices: z.array(z.string()),
-  /** Set when Signdesk could not start: what failed, and the folder whose data `app:recover` sets aside. */
-  startupFailure: z.object({ message: z.string(), dataFolder: z.string() }).nullable(),
-});
-export type AppInfo = z.infer<typeof AppInfoSchema>;
 
 interface ChannelDefinition<C extends ChannelName> {
   channel: C;
@@ -397,4 +383,5 @@ export type SigndeskApi = { readonly [M in MethodName]: MethodSignature<M> } & {
   readonly on: <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void;
 };
 
+export { type AppInfo, AppInfoSchema } from "./app-info";
 export type { EventName, MethodName } from "./channels";

@@ -5,7 +5,8 @@ import { findSoffice, type SofficeEnvironment, systemEnvironment } from "../node
 import { AccountService } from "./accounts/accounts";
 import { checkConnection } from "./accounts/check-connection";
 import type { SecretStore } from "./accounts/keychain";
-import { BulkSender, type BulkSenderOptions } from "./bulk/bulk-sender";
+import type { BulkSenderOptions } from "./bulk/bulk-run";
+import { BulkSender } from "./bulk/bulk-sender";
 import type { ClipboardWriter, Core, DesktopNotification, Emit, SendCheckOptions, ShellActions } from "./core-types";
 import { describeChange } from "./documents/notifications";
 import { reimportDocuments } from "./documents/reimport-documents";

@@ -10,35 +10,13 @@ import { sleep } from "../service/retry";
 import { ServiceError } from "../service/service-error";
 import type { JournalledBatch } from "./bulk-journal";
 import { progressOf } from "./bulk-progress";
+import type { BulkSenderOptions, Run } from "./bulk-run";
 import { isUnreached, type RowOutcome, rowOutcomeOf } from "./row-outcome";
 
 /** What bulk send needs of the core, and what a send whose answer is lost is compared with (shared with the outbox). */
 export type BulkDeps = Pick<Core, "records" | "accounts" | "clientFor" | "emit" | "now" | "tracker" | "sendCheck"> & {
   baseline: SendBaseline;
 };
-
-export interface BulkSenderOptions {
-  /** Requests in flight at once (default 4). */
-  maxInFlight?: number;
-  /** First wait before asking an unreachable service again; it doubles up to `maxRetryDelayMs`. */
-  retryDelayMs?: number;
-  maxRetryDelayMs?: number;
-}
-
-interface Run {
-  batchId: string;
-  /** Why it stops taking rows: the person paused or cancelled it, or the app is quitting. */
-  stop: "pause" | "cancel" | "quit" | null;
-  /** Time before which no request leaves (a 429's Retry-After, an unreachable service's back-off). */
-  holdUntil: number;
-  /** Finish times of rows over the last minute, for the rate and the time left. */
-  finished: number[];
-  /** Set when another call reached the service: a wait for it ends at once. */
-  woken: boolean;
-  /** `holdUntil` waits for an unreachable service (not for a 429's Retry-After): an answer elsewhere ends it. */
-  holdForService: boolean;
-  done: Promise<void>;
-}
 
 const minute = 60_000;
 

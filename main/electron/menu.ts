@@ -1,15 +1,7 @@
 import { app, type BrowserWindow, Menu, type MenuItemConstructorOptions } from "electron";
-import { type ScreenId, screenIds } from "../../common/screens";
+import { type ScreenId, screenIds, screenInfo } from "../../common/screens";
 import { sendEvent } from "./events";
 import { devToolsAllowed } from "./hardening";
-
-const screenLabels: Record<ScreenId, string> = {
-  templates: "Templates",
-  documents: "Documents",
-  webhooks: "Webhooks",
-  accounts: "Accounts",
-  outbox: "Outbox",
-};
 
 /** The application menu; Reload and Toggle Developer Tools only in development (`devMode`, never when packaged). */
 export function installApplicationMenu(getWindow: () => BrowserWindow | null, devMode: boolean): void {
@@ -27,10 +19,10 @@ export function installApplicationMenu(getWindow: () => BrowserWindow | null, de
       label: "&View",
       submenu: [
         ...screenIds.map(
-          (screen, index): MenuItemConstructorOptions => ({
+          (screen): MenuItemConstructorOptions => ({
             id: `navigate-${screen}`,
-            label: screenLabels[screen],
-            accelerator: `CmdOrCtrl+${index + 1}`,
+            label: screenInfo[screen].title,
+            accelerator: `CmdOrCtrl+${screenInfo[screen].shortcutDigit}`,
             click: () => navigate(screen),
           }),
         ),

@@ -1,6 +1,5 @@
 import type { OutboxSummary } from "../../common/outbox";
-import { type ScreenId, screenIds } from "../../common/screens";
-import { screenInfo } from "../screens/screen-info";
+import { type ScreenId, screenIds, screenInfo } from "../../common/screens";
 import { ScreenIcon } from "./ScreenIcon";
 
 const shortcutPrefix = navigator.userAgent.includes("Mac") ? "⌘" : "Ctrl+";

@@ -7,6 +7,7 @@ import type { IpcError } from "../../common/result";
 import { CheckingNotice, ServiceFailure } from "../components/ServiceFailure";
 import { RecipientFields } from "../recipients/RecipientFields";
 import { blankEntry, type RecipientEntry } from "../recipients/recipients";
+import { withProgress } from "../with-progress";
 
 interface CreateTemplateDialogProps {
   bridge: SigndeskApi;
@@ -78,10 +79,6 @@ export function CreateTemplateDialog({
       return;
     }
     underway.current = true;
-    const transferId = crypto.randomUUID();
-    const stop = bridge.on("transfer:progress", (event) => {
-      if (event.transferId === transferId) setProgress({ kind: event.kind, done: event.done, total: event.total });
-    });
     setProgress({ kind: "upload", done: 0, total: null });
     try {
       try {
@@ -91,22 +88,28 @@ export function CreateTemplateDialog({
         setSaveProblem(error instanceof Error ? error.message : String(error));
         return;
       }
-      const result = await bridge.templatesCreate({
-        draftId,
-        transferId,
-        autoReleaseSignatures: autoRelease,
-        ...(send
-          ? {
-              send: {
-                recipients: recipients.map((recipient) => ({
-                  name: recipient.name.trim(),
-                  email: recipient.email.trim(),
-                })),
-                ...(subject.trim() === "" ? {} : { emailSubject: subject.trim() }),
-              },
-            }
-          : {}),
-      });
+      const result = await withProgress(
+        bridge,
+        "all",
+        ({ kind, done, total }) => setProgress({ kind, done, total }),
+        (transferId) =>
+          bridge.templatesCreate({
+            draftId,
+            transferId,
+            autoReleaseSignatures: autoRelease,
+            ...(send
+              ? {
+                  send: {
+                    recipients: recipients.map((recipient) => ({
+                      name: recipient.name.trim(),
+                      email: recipient.email.trim(),
+                    })),
+                    ...(subject.trim() === "" ? {} : { emailSubject: subject.trim() }),
+                  },
+                }
+              : {}),
+          }),
+      );
       if (!result.ok && result.error.code === queuedCode) {
         onQueued(result.error.message);
         return;
@@ -122,7 +125,6 @@ export function CreateTemplateDialog({
           : `Template created and sent to ${recipients.length} recipient(s).`;
       onCreated(result.value.notice === undefined ? done : `${done} ${result.value.notice}`);
     } finally {
-      stop();
       underway.current = false;
       setProgress(null);
     }

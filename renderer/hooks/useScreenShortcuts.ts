@@ -1,13 +1,12 @@
 import { useEffect } from "react";
-import { type ScreenId, screenIds } from "../../common/screens";
+import { type ScreenId, screenIds, screenInfo } from "../../common/screens";
 
-/** Ctrl/Cmd + 1..5 switch screens (the Electron menu offers the same accelerators). */
+/** Ctrl/Cmd and a screen's digit switch to it (the View menu offers the same accelerators). */
 export function useScreenShortcuts(onNavigate: (screen: ScreenId) => void): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-      const index = Number.parseInt(event.key, 10) - 1;
-      const screen = screenIds[index];
+      const screen = screenIds.find((each) => String(screenInfo[each].shortcutDigit) === event.key);
       if (screen === undefined) return;
       event.preventDefault();
       onNavigate(screen);

@@ -6,11 +6,13 @@ import { knownStatusOrder, statusLabel } from "../../components/StatusBadge";
 import { unwrap, useResource } from "../../hooks/useResource";
 import { sendKinds } from "../../outbox/outbox-words";
 import { QueuedItems } from "../../outbox/QueuedItems";
+import { withProgress } from "../../with-progress";
 import { BulkBatches } from "../bulk/BulkBatches";
 import { DocumentDetail } from "./DocumentDetail";
 import { DocumentsTable, type TablePlace } from "./DocumentsTable";
-import { type DownloadState, newTransferId } from "./DownloadPanel";
+import type { DownloadState } from "./DownloadPanel";
 import { otherStatuses, sortLabels } from "./document-query";
+import { importOutcomeText } from "./import-outcome";
 import { type Feedback, refreshFeedback } from "./refresh-feedback";
 import { useDocumentPages } from "./use-document-pages";
 import { useNow } from "./use-now";
@@ -160,58 +162,42 @@ export function DocumentsScreen({
 
   const refresh = (pdfIds?: string[]) =>
     run(pdfIds === undefined ? "refresh" : "check", async () => {
-      const transferId = newTransferId();
-      const stop = refreshing.follow(transferId);
-      try {
-        const outcome = unwrap(
-          await bridge.documentsRefresh({ ...(pdfIds === undefined ? {} : { pdfIds }), transferId }),
-        );
-        return refreshFeedback(outcome, Date.now());
-      } finally {
-        stop();
-      }
+      const outcome = await refreshing.follow((transferId) =>
+        bridge.documentsRefresh({ ...(pdfIds === undefined ? {} : { pdfIds }), transferId }),
+      );
+      return refreshFeedback(unwrap(outcome), Date.now());
     });
 
   const importDocuments = () =>
     run("import", async () => {
-      const transferId = newTransferId();
-      const stop = bridge.on("transfer:progress", (event) => {
-        if (event.transferId === transferId && event.kind === "import") setImportRead(event.done);
-      });
       try {
-        const { imported, skipped } = unwrap(await bridge.documentsImport({ transferId }));
-        const added =
-          imported === 0
-            ? "Nothing new: every document the service has is already listed."
-            : `Added ${imported.toLocaleString()} ${imported === 1 ? "document" : "documents"} from the service.`;
-        const left =
-          skipped === 0
-            ? ""
-            : ` ${skipped.toLocaleString()} listed ${skipped === 1 ? "document was" : "documents were"} left out: the service listed ${skipped === 1 ? "it" : "them"} in a form Signdesk cannot read.`;
-        return { kind: "notice", text: `${added}${left}` };
+        const answer = await withProgress(
+          bridge,
+          ["import"],
+          (event) => setImportRead(event.done),
+          (transferId) => bridge.documentsImport({ transferId }),
+        );
+        return { kind: "notice", text: importOutcomeText(unwrap(answer)) };
       } finally {
-        stop();
         setImportRead(null);
       }
     });
 
   const download = useCallback(
     async (pdfId: string) => {
-      const transferId = newTransferId();
       setFeedback(null);
       const set = (state: DownloadState) => setDownloads((current) => ({ ...current, [pdfId]: state }));
       set({ phase: "downloading", done: 0, total: null });
-      const stop = bridge.on("transfer:progress", (event) => {
-        if (event.transferId === transferId && event.kind === "download")
-          set({ phase: "downloading", done: event.done, total: event.total });
-      });
       try {
-        const result = await bridge.documentsDownload({ pdfId, transferId });
+        const result = await withProgress(
+          bridge,
+          ["download"],
+          (event) => set({ phase: "downloading", done: event.done, total: event.total }),
+          (transferId) => bridge.documentsDownload({ pdfId, transferId }),
+        );
         set(result.ok ? { phase: "saved", ...result.value } : { phase: "failed", message: result.error.message });
       } catch (error) {
         set({ phase: "failed", message: String(error) });
-      } finally {
-        stop();
       }
     },
     [bridge],

@@ -20,13 +20,6 @@ export function formatBytes(bytes: number): string {
   return unit === 0 ? `${value} ${units[0]}` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-/** A fresh id that ties transfer:progress events to one download. */
-export function newTransferId(): string {
-  return typeof crypto.randomUUID === "function"
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
 interface DownloadPanelProps {
   bridge: SigndeskApi;
   documentName: string;

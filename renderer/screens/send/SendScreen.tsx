@@ -14,6 +14,7 @@ import { QueuedNotice } from "../../outbox/QueuedNotice";
 import { RecipientFields } from "../../recipients/RecipientFields";
 import { blankEntry, editRow, type RecipientEntry, recentRecipients } from "../../recipients/recipients";
 import "../documents/documents.css";
+import { withProgress } from "../../with-progress";
 import { DocumentNameFields } from "./DocumentNameFields";
 import { editsForNewTemplate, followDefaults, type NamingEdits, namingOf } from "./document-naming";
 import "./send.css";
@@ -115,19 +116,20 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
     }
     underway.current = true;
     setSending(true);
-    const transferId = crypto.randomUUID();
-    const stop = bridge.on("transfer:progress", (event) => {
-      if (event.transferId === transferId && event.kind === "checking")
-        setChecking({ done: event.done, total: event.total });
-    });
     try {
-      const result = await bridge.documentsSend({
-        templateId: template.templateId,
-        recipients: rows.map((row) => ({ name: row.name.trim(), email: row.email.trim() })),
-        documentName: name,
-        ...(shownNaming.subject.trim() === "" ? {} : { emailSubject: shownNaming.subject.trim() }),
-        transferId,
-      });
+      const result = await withProgress(
+        bridge,
+        ["checking"],
+        ({ done, total }) => setChecking({ done, total }),
+        (transferId) =>
+          bridge.documentsSend({
+            templateId: template.templateId,
+            recipients: rows.map((row) => ({ name: row.name.trim(), email: row.email.trim() })),
+            documentName: name,
+            ...(shownNaming.subject.trim() === "" ? {} : { emailSubject: shownNaming.subject.trim() }),
+            transferId,
+          }),
+      );
       if (result.ok) onSent(result.value.pdfId);
       else if (result.error.code === queuedCode) setQueued(result.error.message);
       else {
@@ -137,7 +139,6 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
     } catch (error) {
       setServiceError({ code: "internal", message: String(error) });
     } finally {
-      stop();
       underway.current = false;
       setChecking(null);
       setSending(false);
