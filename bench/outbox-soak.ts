@@ -7,6 +7,7 @@ import { runInNewContext } from "node:vm";
 import type { SecretStore } from "../main/accounts/keychain.ts";
 import { startCore } from "../main/core.ts";
 import { confBackend } from "../main/settings/settings.ts";
+import { holdYoungGeneration } from "../main/young-generation.ts";
 import type { FaultAction } from "../test/support/fault-server.ts";
 import { benchAccount } from "./support/bench-account.ts";
 import { startChildSandbox } from "./support/child-sandbox.ts";
@@ -47,6 +48,8 @@ const lostAnswers: FaultAction[] = [
 ];
 
 setFlagsFromString("--expose-gc");
+// As main/index.ts does first.
+holdYoungGeneration();
 const collect = runInNewContext("gc") as () => void;
 const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
 function sample(): { rss: number; heap: number } {

@@ -111,14 +111,36 @@ export type DocumentDetails = z.infer<typeof DocumentDetailsSchema>;
 export const DocumentDetailsResponseSchema = z.looseObject({ message, document: DocumentDetailsSchema });
 export type DocumentDetailsResponse = z.infer<typeof DocumentDetailsResponseSchema>;
 
-/** A listed document: only `id` and `recipients` are required (API-NOTES.md). */
-export const DocumentSummarySchema = z.looseObject({
+/**
+ * A listed document as it comes, checked without a transform: the listing is read one document at a time (up to
+ * the whole account), and zod's transforms, run per member, made V8 grow main's young generation to its limit
+ * (+230 MB of RSS over 40 readings of 10,000 documents, against +14 MB without). `listedDocument` then reads it
+ * as `DocumentSummarySchema` would.
+ */
+export const ListedDocumentSchema = z.looseObject({
   id,
-  name: optionalText,
-  status: optionalText,
+  name: text.nullish(),
+  status: text.nullish(),
   publicUrl: maybeUrl,
-  recipients: z.array(RecipientSchema),
+  recipients: z.array(z.looseObject({ name: text.nullish(), email: text.nullish() })),
 });
+
+/** A listed document as the app reads it: a missing name or status undefined, a recipient's missing text "". */
+export function listedDocument(listed: z.infer<typeof ListedDocumentSchema>) {
+  return {
+    ...listed,
+    name: listed.name ?? undefined,
+    status: listed.status ?? undefined,
+    recipients: listed.recipients.map((recipient) => ({
+      ...recipient,
+      name: recipient.name ?? "",
+      email: recipient.email ?? "",
+    })),
+  };
+}
+
+/** A listed document: only `id` and `recipients` are required (API-NOTES.md). */
+export const DocumentSummarySchema = ListedDocumentSchema.transform(listedDocument);
 export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
 
 export const AllDocumentsResponseSchema = z.looseObject({ message, documents: z.array(DocumentSummarySchema) });

@@ -24,6 +24,7 @@ import {
   switchableDispatcher,
 } from "./startup-failure";
 import { appOrigin } from "./trusted-sender";
+import { holdYoungGeneration } from "./young-generation";
 
 // The bundle lives in dist/main; the renderer and preload are built beside it.
 const distDir = path.resolve(import.meta.dirname, "..");
@@ -31,6 +32,7 @@ const rendererDir = path.join(distDir, "renderer");
 const preloadPath = path.join(distDir, "preload", "index.cjs");
 const devServerUrl = app.isPackaged ? undefined : process.env.SIGNDESK_DEV_SERVER_URL;
 
+holdYoungGeneration();
 app.enableSandbox();
 // Windows shows an app's notifications only under the AppUserModelID of its Start menu shortcut, which the NSIS
 // installer sets to electron-builder.yml's appId (Electron's docs/tutorial/notifications.md, "Windows").

@@ -1,6 +1,11 @@
 import type { Readable } from "node:stream";
 import { JSONParser } from "@streamparser/json";
-import { AllDocumentsResponseSchema, type DocumentSummary, DocumentSummarySchema } from "../../common/wire";
+import {
+  AllDocumentsResponseSchema,
+  type DocumentSummary,
+  ListedDocumentSchema,
+  listedDocument,
+} from "../../common/wire";
 import { protocolError } from "./service-error";
 
 /** What reading a getAllDocuments answer as a stream found. */
@@ -36,8 +41,9 @@ export async function readDocumentStream(
   let prefixBytes = 0;
   let total = 0;
   parser.onValue = ({ value }) => {
-    const parsed = DocumentSummarySchema.safeParse(value);
-    if (parsed.success) pending.push(parsed.data);
+    // Checked, then read, in two steps: see ListedDocumentSchema.
+    const parsed = ListedDocumentSchema.safeParse(value);
+    if (parsed.success) pending.push(listedDocument(parsed.data));
     else {
       outcome.skipped += 1;
       outcome.firstProblem ??= parsed.error.issues[0]?.message ?? "not in the expected form";
