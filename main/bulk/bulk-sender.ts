@@ -1,7 +1,7 @@
 import type { Account } from "../../common/accounts";
 import { type BulkProgress, type BulkRowView, bulkMaxInFlight } from "../../common/bulk-batches";
 import { statusNotReported } from "../../common/statuses";
-import type { Core } from "../core-types";
+import type { CoreParts } from "../core-parts";
 import { findLostSends } from "../documents/find-lost-sends";
 import type { SendBaseline } from "../documents/send-baseline";
 import { newDocumentRecord } from "../documents/send-document";
@@ -14,7 +14,10 @@ import type { BulkSenderOptions, Run } from "./bulk-run";
 import { isUnreached, type RowOutcome, rowOutcomeOf } from "./row-outcome";
 
 /** What bulk send needs of the core, and what a send whose answer is lost is compared with (shared with the outbox). */
-export type BulkDeps = Pick<Core, "records" | "accounts" | "clientFor" | "emit" | "now" | "tracker" | "sendCheck"> & {
+export type BulkDeps = Pick<
+  CoreParts,
+  "records" | "accounts" | "clientFor" | "emit" | "now" | "tracker" | "sendCheck"
+> & {
   baseline: SendBaseline;
 };
 

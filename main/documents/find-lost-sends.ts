@@ -1,13 +1,13 @@
 import type { Account } from "../../common/accounts";
 import type { DocumentSummary } from "../../common/wire";
-import type { Core } from "../core-types";
+import type { CoreParts } from "../core-parts";
 import { sleep } from "../service/retry";
 import { ServiceError } from "../service/service-error";
 import { templateIdNamedBy } from "../templates/template-ids-seen";
 import type { SendBaseline } from "./send-baseline";
 
 /** What finding lost sends needs of the core, and the baseline whose listings it reads (and keeps current). */
-export type FindDeps = Pick<Core, "records" | "sendCheck"> & { baseline: SendBaseline };
+export type FindDeps = Pick<CoreParts, "records" | "sendCheck"> & { baseline: SendBaseline };
 
 /** A send whose answer was lost: what it asked for. */
 export interface LostSend<K> {

@@ -1,5 +1,5 @@
 import type { DocumentChange } from "../../common/records";
-import type { DesktopNotification } from "../core-types";
+import type { DesktopNotification } from "../core-parts";
 
 /** The desktop notification for a status change: signed by someone, finished, or declined. */
 export function describeChange(change: DocumentChange): DesktopNotification {

@@ -1,11 +1,11 @@
 import type { Account } from "../../common/accounts";
 import type { DocumentSummary } from "../../common/wire";
-import type { Core } from "../core-types";
+import type { CoreParts } from "../core-parts";
 import type { DocumentStreamOutcome } from "../service/document-stream";
 import { ServiceError } from "../service/service-error";
 
 /** What the baseline needs of the core. */
-export type BaselineDeps = Pick<Core, "records" | "clientFor" | "now">;
+export type BaselineDeps = Pick<CoreParts, "records" | "clientFor" | "now">;
 
 /** How `ensure` went: the listing was read by this call or an earlier one, or the service could not be reached. */
 export type Ensured = "listed" | "known" | ServiceError;

@@ -1,5 +1,5 @@
 import { type BrowserWindow, Notification } from "electron";
-import type { DesktopNotification } from "../core-types";
+import type { DesktopNotification } from "../core-parts";
 import { sendEvent } from "./events";
 
 /**

@@ -1,6 +1,6 @@
 import type { Account } from "../../common/accounts";
 import { UserError } from "../../common/user-error";
-import type { Core } from "../core-types";
+import type { CoreParts } from "../core-parts";
 import { ServiceError } from "../service/service-error";
 import type { JournalledItem } from "./outbox-journal";
 import type { OutboxResult } from "./outbox-request";
@@ -19,7 +19,7 @@ export type Delivery =
   /** The service asked to wait (429). */
   | { kind: "again"; error: ServiceError; holdMs: number };
 
-export type DeliverDeps = Pick<Core, "clientFor"> & {
+export type DeliverDeps = Pick<CoreParts, "clientFor"> & {
   /** A webhook's secret, kept in the OS keychain while its registration waits. */
   webhookSecret(itemId: string): Promise<string | null>;
 };

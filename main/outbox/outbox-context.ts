@@ -1,12 +1,12 @@
 import { type OutboxItem, outboxMaxInFlight } from "../../common/outbox";
 import type { SecretStore } from "../accounts/keychain";
-import type { Core } from "../core-types";
+import type { CoreParts } from "../core-parts";
 import type { SendBaseline } from "../documents/send-baseline";
 import { HandlerError } from "../handler-error";
 import { type JournalledItem, viewOfItem } from "./outbox-journal";
 
 export type OutboxDeps = Pick<
-  Core,
+  CoreParts,
   "records" | "accounts" | "clientFor" | "emit" | "notify" | "now" | "tracker" | "sendCheck" | "connection"
 > & {
   /** Where items keep their own copy of the PDF they upload. */

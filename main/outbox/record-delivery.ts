@@ -1,7 +1,7 @@
 import type { Account } from "../../common/accounts";
 import type { DocumentRecord, TemplateRecord, WebhookRecord } from "../../common/records";
 import { supersedeByNewVersion } from "../../common/template-versions";
-import type { Core } from "../core-types";
+import type { CoreParts } from "../core-parts";
 import { newDocumentRecord } from "../documents/send-document";
 import type { JournalledItem } from "./outbox-journal";
 import type { OutboxResult } from "./outbox-request";
@@ -18,7 +18,7 @@ export interface Recorded {
  * transaction with the item's move to `sent`, so that the two are never apart after a crash.
  */
 export function recordDelivery(
-  core: Pick<Core, "records">,
+  core: Pick<CoreParts, "records">,
   account: Account,
   item: JournalledItem,
   result: OutboxResult,

@@ -9,6 +9,7 @@ import {
 } from "../../node-shared/pdf/pdf-syntax";
 import { PdfText } from "../../node-shared/pdf/pdf-text";
 import { decodeFlate } from "./stream-decoding";
+import type { XrefEntry } from "./xref-entry";
 import { reconstructEntries } from "./xref-rebuild";
 
 /**
@@ -22,10 +23,7 @@ import { reconstructEntries } from "./xref-rebuild";
  */
 export type XrefKind = "table" | "stream";
 
-/** Where an object lives: at a byte offset, or as the `index`th object of object stream `stream`. */
-export type XrefEntry =
-  | { type: "offset"; offset: number; generation: number }
-  | { type: "compressed"; stream: number; index: number };
+export type { XrefEntry } from "./xref-entry";
 
 export interface XrefChain {
   /** The kind of the newest section: an update appends one of the same kind. */

@@ -9,7 +9,7 @@ import {
 } from "../../node-shared/pdf/pdf-syntax";
 import type { PdfText } from "../../node-shared/pdf/pdf-text";
 import { decodeFlate } from "./stream-decoding";
-import type { XrefEntry } from "./xref-chain";
+import type { XrefEntry } from "./xref-entry";
 
 /**
  * Every object found by scanning the file, the last definition of each number winning (as in an update), and the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { EventPayload } from "../../common/contract";
 import type { DocumentRecord, TemplateRecord } from "../../common/records";
-import type { DesktopNotification } from "../../main/core-types";
+import type { DesktopNotification } from "../../main/core-parts";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { type GateProxy, startGateProxy } from "../support/gate-proxy";
 import { makePdf } from "../support/pdf-fixtures";

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { OutboxItem } from "../../common/outbox";
-import type { DesktopNotification } from "../../main/core-types";
+import type { DesktopNotification } from "../../main/core-parts";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { type GateProxy, startGateProxy } from "../support/gate-proxy";
 import { createHold } from "../support/hold";
