@@ -15,9 +15,20 @@ export interface Run {
   holdUntil: number;
   /** Finish times of rows over the last minute, for the rate and the time left. */
   finished: number[];
-  /** Set when another call reached the service: a wait for it ends at once. */
-  woken: boolean;
+  /** Ends each wait in progress (for the service, or a hold): the batch stopped, or the service answered elsewhere. */
+  sleepers: Set<() => void>;
   /** `holdUntil` waits for an unreachable service (not for a 429's Retry-After): an answer elsewhere ends it. */
   holdForService: boolean;
   done: Promise<void>;
+}
+
+/** Ends every wait of the run's requests (its `sleepers`) now. */
+export function wake(run: Run): void {
+  for (const end of [...run.sleepers]) end();
+}
+
+/** Stops the run from taking rows, ending its waits at once; the requests in flight finish. */
+export function stopRun(run: Run, why: NonNullable<Run["stop"]>): void {
+  run.stop = why;
+  wake(run);
 }

@@ -6,11 +6,10 @@ import { findLostSends } from "../documents/find-lost-sends";
 import type { SendBaseline } from "../documents/send-baseline";
 import { newDocumentRecord } from "../documents/send-document";
 import { HandlerError } from "../handler-error";
-import { sleep } from "../service/retry";
 import { ServiceError } from "../service/service-error";
 import type { JournalledBatch } from "./bulk-journal";
 import { progressOf } from "./bulk-progress";
-import type { BulkSenderOptions, Run } from "./bulk-run";
+import { type BulkSenderOptions, type Run, stopRun, wake } from "./bulk-run";
 import { isUnreached, type RowOutcome, rowOutcomeOf } from "./row-outcome";
 
 /** What bulk send needs of the core, and what a send whose answer is lost is compared with (shared with the outbox). */
@@ -77,7 +76,7 @@ export class BulkSender {
       stop: null,
       holdUntil: 0,
       finished: [],
-      woken: false,
+      sleepers: new Set(),
       holdForService: false,
       done: Promise.resolve(),
     };
@@ -99,7 +98,7 @@ export class BulkSender {
   pause(batchId: string): JournalledBatch {
     const batch = this.batchOrThrow(batchId);
     const run = this.runs.get(batchId);
-    if (run !== undefined) run.stop = "pause";
+    if (run !== undefined) stopRun(run, "pause");
     else if (batch.state === "ready" || batch.state === "interrupted") this.journal.setState(batchId, "paused");
     return this.batchOrThrow(batchId);
   }
@@ -113,7 +112,7 @@ export class BulkSender {
     if (batch.state === "done") return batch;
     const run = this.runs.get(batchId);
     if (run !== undefined) {
-      run.stop = "cancel";
+      stopRun(run, "cancel");
       await run.done;
     }
     const at = this.at();
@@ -130,7 +129,7 @@ export class BulkSender {
    * batches are offered for resuming at the next start.
    */
   async settle(): Promise<void> {
-    for (const run of this.runs.values()) run.stop ??= "quit";
+    for (const run of this.runs.values()) stopRun(run, run.stop ?? "quit");
     await Promise.all([...this.runs.values()].map((run) => run.done));
   }
 
@@ -197,10 +196,18 @@ export class BulkSender {
     }
   }
 
+  /** Waits `ms`, or less: until the batch stops or another call finds the service answering (`serviceAnswered`). */
   private async sleepUnlessStopped(run: Run, ms: number): Promise<void> {
-    const until = Date.now() + ms;
-    run.woken = false;
-    while (run.stop === null && !run.woken && Date.now() < until) await sleep(Math.min(250, until - Date.now()));
+    if (run.stop !== null || ms <= 0) return;
+    await new Promise<void>((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        run.sleepers.delete(end);
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      run.sleepers.add(end);
+    });
   }
 
   /**
@@ -214,7 +221,7 @@ export class BulkSender {
         run.holdUntil = 0;
         run.holdForService = false;
       }
-      if (run.holdUntil <= Date.now()) run.woken = true;
+      if (run.holdUntil <= this.core.now()) wake(run);
     }
   }
 
@@ -253,7 +260,7 @@ export class BulkSender {
           message: `Its answer was lost, and ${finding.count} new documents to these recipients appeared on the service: it was probably sent. Use "Import from service" on the Documents screen to see them.`,
           at,
         });
-        run.finished.push(Date.now());
+        run.finished.push(this.core.now());
       }
     }
     this.report(run);
@@ -284,7 +291,7 @@ export class BulkSender {
       this.journal.move(run.batchId, row.position, ["sending", "unknown"], "sent", { pdfId, at });
       this.core.records.documents.add(record);
     });
-    run.finished.push(Date.now());
+    run.finished.push(this.core.now());
     this.core.tracker.wake();
   }
 
@@ -311,7 +318,7 @@ export class BulkSender {
         const row = queued[next];
         if (row === undefined) return;
         next += 1;
-        const hold = run.holdUntil - Date.now();
+        const hold = run.holdUntil - this.core.now();
         if (hold > 0) await this.sleepUnlessStopped(run, hold);
         if (run.stop !== null) return;
         if (!this.journal.move(batch.batchId, row.position, ["queued"], "sending", { attempt: true, at: this.at() }))
@@ -332,11 +339,11 @@ export class BulkSender {
             break;
           case "failed":
             this.journal.move(batch.batchId, row.position, ["sending"], "failed", { message: outcome.message, at });
-            run.finished.push(Date.now());
+            run.finished.push(this.core.now());
             break;
           case "again":
             this.journal.move(batch.batchId, row.position, ["sending"], "queued", { message: outcome.message, at });
-            run.holdUntil = Math.max(run.holdUntil, Date.now() + (outcome.holdMs > 0 ? outcome.holdMs : backoff));
+            run.holdUntil = Math.max(run.holdUntil, this.core.now() + (outcome.holdMs > 0 ? outcome.holdMs : backoff));
             run.holdForService = outcome.holdMs <= 0;
             if (outcome.holdMs <= 0) backoff = Math.min(backoff * 2, this.maxRetryDelayMs);
             this.journal.setState(batch.batchId, "sending", outcome.message);
@@ -369,8 +376,8 @@ export class BulkSender {
 
   private progress(run: Run | null, batchId: string): BulkProgress {
     const batch = this.batchOrThrow(batchId);
-    if (run === null) return progressOf(batch, null, Date.now());
-    const now = Date.now();
+    if (run === null) return progressOf(batch, null, this.core.now());
+    const now = this.core.now();
     run.finished = run.finished.filter((time) => now - time <= minute);
     return progressOf(batch, run.finished, now);
   }

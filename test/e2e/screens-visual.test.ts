@@ -282,28 +282,32 @@ describeWith(
      */
     const still = async (scrollTo?: string): Promise<Buffer> => {
       await page().evaluate(() => document.fonts.ready.then(() => undefined));
-      await page().evaluate((target) => {
-        for (const element of document.querySelectorAll("*")) {
-          if (element.scrollTop !== 0) element.scrollTop = 0;
-          if (element.scrollLeft !== 0) element.scrollLeft = 0;
-        }
-        const element = target === null ? null : document.querySelector(target);
-        if (element !== null) {
-          // The target 24 px below the top of the view that scrolls it.
-          let view = element.parentElement;
-          const scrolls = (candidate: HTMLElement) =>
-            candidate.scrollHeight > candidate.clientHeight &&
-            /auto|scroll/.test(getComputedStyle(candidate).overflowY);
-          while (view !== null && !scrolls(view)) view = view.parentElement;
-          if (view !== null) {
-            view.scrollTop += element.getBoundingClientRect().top - view.getBoundingClientRect().top - 24;
+      // Scrolled again before each screenshot: what is above the target may still be appearing (a status line once
+      // the document's details arrive, late on a busy machine), and the screenshots agree only once it is in place.
+      const scroll = () =>
+        page().evaluate((target) => {
+          for (const element of document.querySelectorAll("*")) {
+            if (element.scrollTop !== 0) element.scrollTop = 0;
+            if (element.scrollLeft !== 0) element.scrollLeft = 0;
           }
-        }
-        (document.activeElement as HTMLElement | null)?.blur();
-      }, scrollTo ?? null);
+          const element = target === null ? null : document.querySelector(target);
+          if (element !== null) {
+            // The target 24 px below the top of the view that scrolls it.
+            let view = element.parentElement;
+            const scrolls = (candidate: HTMLElement) =>
+              candidate.scrollHeight > candidate.clientHeight &&
+              /auto|scroll/.test(getComputedStyle(candidate).overflowY);
+            while (view !== null && !scrolls(view)) view = view.parentElement;
+            if (view !== null) {
+              view.scrollTop += element.getBoundingClientRect().top - view.getBoundingClientRect().top - 24;
+            }
+          }
+          (document.activeElement as HTMLElement | null)?.blur();
+        }, scrollTo ?? null);
       await page().mouse.move(1279, 799);
       let previous: Buffer | null = null;
       for (let attempt = 0; attempt < 10; attempt += 1) {
+        await scroll();
         await neutralise(page());
         const shot = await page().screenshot({ animations: "disabled", caret: "hide" });
         if (previous?.equals(shot)) return shot;
