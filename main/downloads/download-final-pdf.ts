@@ -3,6 +3,7 @@ import { link, open, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { syncDirectory } from "../../node-shared/files/atomic-write";
 import { HandlerError } from "../handler-error";
+import { trustSystemCertificates } from "../service/trusted-certificates";
 import { exists, uniqueSignedPdfPath } from "./file-names";
 
 export interface DownloadRequest {
@@ -37,6 +38,8 @@ async function fetchPdf(url: string, request: DownloadRequest): Promise<Response
     AbortSignal.timeout(request.timeoutMs ?? 120_000),
     ...(request.signal ? [request.signal] : []),
   ]);
+  // Read on the first download rather than at start: the system's store takes a few hundred milliseconds to read.
+  trustSystemCertificates();
   try {
     return await fetch(url, { signal, redirect: "follow" });
   } catch (error) {

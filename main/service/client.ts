@@ -35,6 +35,7 @@ import { type RetryPolicy, withRetries } from "./retry";
 import { ServiceError } from "./service-error";
 import { systemTimers, type Timers } from "./timers";
 import { exchange, jsonBody, type RequestBody, TransportFailure } from "./transport";
+import { trustedContext } from "./trusted-certificates";
 
 export interface ServiceClientOptions {
   /** e.g. https://api.example.com or http://127.0.0.1:4010 */
@@ -139,16 +140,25 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const maxGetAttempts = Math.max(1, options.maxGetAttempts ?? 4);
   const backoffBaseMs = options.backoffBaseMs ?? 500;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-  const Agent = base.protocol === "https:" ? https.Agent : http.Agent;
+  const agentOf = (protocol: string, options: http.AgentOptions) =>
+    protocol === "https:" ? new https.Agent({ ...options, secureContext: trustedContext() }) : new http.Agent(options);
   // GETs reuse connections. Every POST gets a new one, so that a failure is never a stale kept-alive
   // socket's, and "connected" means the request could have reached the service.
-  const reusing = new Agent({ keepAlive: true, maxSockets: 6 });
-  const fresh = new Agent({ keepAlive: false });
+  // Made at the first request, which reads the certificates an https agent trusts (trusted-certificates.ts).
+  let reusing: http.Agent | undefined;
+  let fresh: http.Agent | undefined;
   // A GET redirected from http to the same host's https (redirects.ts) needs an https agent.
-  let upgraded: https.Agent | undefined;
+  let upgraded: http.Agent | undefined;
   const agentFor = (url: URL, method: "GET" | "POST") => {
-    if (url.protocol === base.protocol) return method === "GET" ? reusing : fresh;
-    upgraded ??= new https.Agent({ keepAlive: true, maxSockets: 6 });
+    if (url.protocol === base.protocol && method === "GET") {
+      reusing ??= agentOf(base.protocol, { keepAlive: true, maxSockets: 6 });
+      return reusing;
+    }
+    if (url.protocol === base.protocol) {
+      fresh ??= agentOf(base.protocol, { keepAlive: false });
+      return fresh;
+    }
+    upgraded ??= agentOf("https:", { keepAlive: true, maxSockets: 6 });
     return upgraded;
   };
 
