@@ -3,13 +3,6 @@ import type { EventPayload, SigndeskApi } from "../common/contract";
 export type TransferProgress = EventPayload<"transfer:progress">;
 type TransferKind = TransferProgress["kind"];
 
-/** A new ID for a call's transfer:progress events. */
-export function newTransferId(): string {
-  return typeof crypto.randomUUID === "function"
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
 /**
  * Runs `call` with a new transfer ID, handing `onProgress` main's transfer:progress events of that transfer (of the
  * `kinds` given, or all) until the call settles.
@@ -20,7 +13,8 @@ export async function withProgress<T>(
   onProgress: (progress: TransferProgress) => void,
   call: (transferId: string) => Promise<T>,
 ): Promise<T> {
-  const transferId = newTransferId();
+  // The window is a secure context (the app's own scheme, or loopback in the tests): randomUUID is always there.
+  const transferId = crypto.randomUUID();
   const stop = bridge.on("transfer:progress", (event) => {
     if (event.transferId === transferId && (kinds === "all" || kinds.includes(event.kind))) onProgress(event);
   });

@@ -40,8 +40,8 @@ export function trustedContext(): SecureContext {
 
 /**
  * Makes those certificates the default of every TLS connection main makes from now on (the final PDF's download goes
- * through `fetch`, which takes no context of its own); once. A Node without tls.setDefaultCACertificates (before 22.19 and 24.5)
- * keeps its own list there; the service client trusts the system's store either way.
+ * through `fetch`, which takes no context of its own); once. A Node without tls.setDefaultCACertificates (before
+ * 22.19 and 24.5) keeps its own list there; the service client trusts the system's store either way.
  */
 export function trustSystemCertificates(): void {
   if (madeDefault) return;
