@@ -1,4 +1,5 @@
 import type { Account } from "../common/accounts";
+import type { Clock } from "../common/clock";
 import type { EventName, EventPayload } from "../common/contract";
 import type { ScreenId } from "../common/screens";
 import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
@@ -66,7 +67,8 @@ export interface CoreParts {
   shell: ShellActions | null;
   /** Absent in plain Node unless given (the Chromium harness gives one that keeps the text). */
   clipboard: ClipboardWriter | null;
-  now: () => number;
+  /** The time, and the waits of the outbox, bulk send and the checks of lost answers. */
+  clock: Clock;
   /** What was wrong with stored data at start, each a sentence for the person (see AppInfo.notices). */
   notices: readonly string[];
   /** Where LibreOffice is now (the path set on the Accounts screen, else its usual places). */

@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Account } from "../common/accounts";
+import { type Clock, systemClock } from "../common/clock";
 import { findSoffice, type SofficeEnvironment, systemEnvironment } from "../node-shared/pdf/find-soffice";
 import { AccountService } from "./accounts/accounts";
 import { checkConnection } from "./accounts/check-connection";
@@ -42,7 +43,8 @@ export interface CoreOptions {
   embeddedSandbox?: boolean;
   tracker?: Partial<Pick<TrackerOptions, TrackerTiming>>;
   client?: Partial<Omit<ServiceClientOptions, "baseUrl" | "apiKey" | "onRetry">>;
-  now?: () => number;
+  /** The time and the waits of everything in main; the system's unless given. */
+  clock?: Clock;
   log?: (message: string) => void;
   /** Bulk send's pace (tests shorten its waits). */
   bulk?: BulkSenderOptions;
@@ -72,7 +74,8 @@ const largeDatabaseCheckDelayMs = 20_000;
 
 /** Assembles the main process's capabilities: settings, accounts and keys, sandbox, drafts, documents. */
 export async function startCore(options: CoreOptions): Promise<RunningCore> {
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const log = options.log ?? (() => {});
   const notices: string[] = [];
   const settings = new Settings(options.settingsBackend, (message) => {
@@ -148,6 +151,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     if (client === undefined) {
       client = observedClient(
         createServiceClient({
+          clock,
           ...options.client,
           baseUrl: account.baseUrl,
           apiKey: () => accounts.apiKey(account.id),
@@ -172,7 +176,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     // A pass at once would slow the window's start (on a busy 2-core machine, by a second with 100,000 documents).
     firstPassDelayMs: 3_000,
     ...options.tracker,
-    now,
+    clock,
     fetchDetails: async (accountId, pdfId, signal) =>
       (await clientFor(accounts.get(accountId)).getDocumentDetails(pdfId, { signal })).document,
     isUnreachable: isUnreachableError,
@@ -184,11 +188,11 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   tracker.start();
   const sendCheck = { ...defaultSendCheck, ...options.sendCheck };
   // What a send whose answer is lost is compared with: one listing per session and account, for bulk and outbox.
-  const baseline = new SendBaseline({ records, clientFor, now });
+  const baseline = new SendBaseline({ records, clientFor, clock });
   // A batch that was sending when the app stopped waits for the person to resume it.
   records.bulk.interruptSending();
   const bulk = new BulkSender(
-    { records, accounts, clientFor, emit: options.emit, now, tracker, sendCheck, baseline },
+    { records, accounts, clientFor, emit: options.emit, clock, tracker, sendCheck, baseline },
     options.bulk,
   );
 
@@ -199,7 +203,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       clientFor,
       emit: options.emit,
       notify,
-      now,
+      clock,
       tracker,
       sendCheck,
       connection,
@@ -223,8 +227,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       notices.push(message);
       log(message);
     });
-  const check = opened.uncheckedAtStart === true ? setTimeout(checkLargeDatabase, largeDatabaseCheckDelayMs) : null;
-  check?.unref();
+  const cancelCheck =
+    opened.uncheckedAtStart === true ? clock.after(largeDatabaseCheckDelayMs, checkLargeDatabase) : null;
   const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now, locateSoffice });
   const core: RunningCore = {
     settings,
@@ -244,7 +248,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     notify,
     shell: options.shell ?? null,
     clipboard: options.clipboard ?? null,
-    now,
+    clock,
     notices,
     locateSoffice,
     sendCheck,
@@ -254,7 +258,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       // Status checks stop first: a pass or a "Refresh now" may have thousands of documents to go (what was not asked
       // stays due, for the next start); quitting waits only for what they already learnt to be stored.
       tracker.stop();
-      if (check !== null) clearTimeout(check);
+      cancelCheck?.();
       await outbox.settle();
       await bulk.settle();
       baseline.close();

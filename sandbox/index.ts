@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { type Clock, systemClock } from "../common/clock";
 import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
 import { InboxAccess } from "./auth/inbox-access";
 import { KeyRing } from "./auth/keys";
@@ -32,8 +33,8 @@ export interface SandboxOptions {
   locateSoffice?: SofficeLocator;
   /** Time-outs for slow or stalled clients (defaults and reasons in http/timeouts.ts); tests shorten them. */
   timeouts?: Partial<HttpTimeouts>;
-  /** The clock for timestamps and expiry (tests may move it). */
-  now?: () => number;
+  /** The clock for timestamps, expiry and the webhooks' waits; the system's unless given (tests move it). */
+  clock?: Clock;
 }
 
 export interface Sandbox {
@@ -48,13 +49,14 @@ export interface Sandbox {
 
 /** Starts the local signing service (API-SPEC.md as API-NOTES.md decides) on loopback. */
 export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const store = await SandboxStore.open(options.dataDir);
   let baseUrl = "";
   const webhooks = new WebhookDispatcher(store, {
     retryDelaysMs: options.webhookRetryDelaysMs ?? defaultRetryDelaysMs,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
-    now,
+    clock,
   });
   const context: SandboxContext = {
     store,

@@ -15,7 +15,7 @@ import { isUnreached, type RowOutcome, rowOutcomeOf } from "./row-outcome";
 /** What bulk send needs of the core, and what a send whose answer is lost is compared with (shared with the outbox). */
 export type BulkDeps = Pick<
   CoreParts,
-  "records" | "accounts" | "clientFor" | "emit" | "now" | "tracker" | "sendCheck"
+  "records" | "accounts" | "clientFor" | "emit" | "clock" | "tracker" | "sendCheck"
 > & {
   baseline: SendBaseline;
 };
@@ -134,7 +134,7 @@ export class BulkSender {
   }
 
   private at(): string {
-    return new Date(this.core.now()).toISOString();
+    return new Date(this.core.clock.now()).toISOString();
   }
 
   private async send(run: Run): Promise<void> {
@@ -201,11 +201,11 @@ export class BulkSender {
     if (run.stop !== null || ms <= 0) return;
     await new Promise<void>((resolve) => {
       const end = () => {
-        clearTimeout(timer);
+        cancel();
         run.sleepers.delete(end);
         resolve();
       };
-      const timer = setTimeout(end, ms);
+      const cancel = this.core.clock.after(ms, end);
       run.sleepers.add(end);
     });
   }
@@ -221,7 +221,7 @@ export class BulkSender {
         run.holdUntil = 0;
         run.holdForService = false;
       }
-      if (run.holdUntil <= this.core.now()) wake(run);
+      if (run.holdUntil <= this.core.clock.now()) wake(run);
     }
   }
 
@@ -260,7 +260,7 @@ export class BulkSender {
           message: `Its answer was lost, and ${finding.count} new documents to these recipients appeared on the service: it was probably sent. Use "Import from service" on the Documents screen to see them.`,
           at,
         });
-        run.finished.push(this.core.now());
+        run.finished.push(this.core.clock.now());
       }
     }
     this.report(run);
@@ -291,7 +291,7 @@ export class BulkSender {
       this.journal.move(run.batchId, row.position, ["sending", "unknown"], "sent", { pdfId, at });
       this.core.records.documents.add(record);
     });
-    run.finished.push(this.core.now());
+    run.finished.push(this.core.clock.now());
     this.core.tracker.wake();
   }
 
@@ -318,7 +318,7 @@ export class BulkSender {
         const row = queued[next];
         if (row === undefined) return;
         next += 1;
-        const hold = run.holdUntil - this.core.now();
+        const hold = run.holdUntil - this.core.clock.now();
         if (hold > 0) await this.sleepUnlessStopped(run, hold);
         if (run.stop !== null) return;
         if (!this.journal.move(batch.batchId, row.position, ["queued"], "sending", { attempt: true, at: this.at() }))
@@ -339,11 +339,14 @@ export class BulkSender {
             break;
           case "failed":
             this.journal.move(batch.batchId, row.position, ["sending"], "failed", { message: outcome.message, at });
-            run.finished.push(this.core.now());
+            run.finished.push(this.core.clock.now());
             break;
           case "again":
             this.journal.move(batch.batchId, row.position, ["sending"], "queued", { message: outcome.message, at });
-            run.holdUntil = Math.max(run.holdUntil, this.core.now() + (outcome.holdMs > 0 ? outcome.holdMs : backoff));
+            run.holdUntil = Math.max(
+              run.holdUntil,
+              this.core.clock.now() + (outcome.holdMs > 0 ? outcome.holdMs : backoff),
+            );
             run.holdForService = outcome.holdMs <= 0;
             if (outcome.holdMs <= 0) backoff = Math.min(backoff * 2, this.maxRetryDelayMs);
             this.journal.setState(batch.batchId, "sending", outcome.message);
@@ -376,8 +379,8 @@ export class BulkSender {
 
   private progress(run: Run | null, batchId: string): BulkProgress {
     const batch = this.batchOrThrow(batchId);
-    if (run === null) return progressOf(batch, null, this.core.now());
-    const now = this.core.now();
+    if (run === null) return progressOf(batch, null, this.core.clock.now());
+    const now = this.core.clock.now();
     run.finished = run.finished.filter((time) => now - time <= minute);
     return progressOf(batch, run.finished, now);
   }

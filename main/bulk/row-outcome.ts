@@ -1,4 +1,5 @@
 import { HandlerError } from "../handler-error";
+import { failureKindOf } from "../service/failure-kind";
 import { ServiceError } from "../service/service-error";
 
 /** What a row's request came to. */
@@ -16,22 +17,21 @@ export function rowOutcomeOf(error: unknown): RowOutcome {
   // Anything else is unexpected: the row is in doubt (checked with the service on resuming) and the batch stops.
   if (!(error instanceof ServiceError))
     return { kind: "unknown", message: error instanceof Error ? error.message : String(error), stop: true };
-  switch (error.category) {
+  const failure = failureKindOf(error);
+  switch (failure.kind) {
     case "rate_limited":
-      return { kind: "again", message: error.message, holdMs: (error.retryAfterSeconds ?? 5) * 1000 };
-    case "network":
-    case "timeout":
-      // The request did not leave in full (describe-failure.ts): the service cannot have acted on it.
+      return { kind: "again", message: error.message, holdMs: failure.holdMs };
+    case "not_sent":
       return { kind: "again", message: `Waiting for the service: ${error.message}`, holdMs: 0 };
-    case "validation":
+    case "refused":
       return { kind: "failed", message: error.message };
-    case "auth":
-    case "forbidden":
-    case "not_found":
-    case "moved":
+    case "needs_person":
       return { kind: "stop", message: error.message };
-    default:
-      // A lost answer, a 500 or an unreadable answer: the service may have made the document.
+    case "not_found":
+      // Unlike an outbox item, every row sends the same template: the batch stops with the first row that finds it
+      // gone rather than failing every row after it.
+      return { kind: "stop", message: error.message };
+    case "in_doubt":
       return { kind: "unknown", message: error.message };
   }
 }

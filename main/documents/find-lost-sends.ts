@@ -7,7 +7,7 @@ import { templateIdNamedBy } from "../templates/template-ids-seen";
 import type { SendBaseline } from "./send-baseline";
 
 /** What finding lost sends needs of the core, and the baseline whose listings it reads (and keeps current). */
-export type FindDeps = Pick<CoreParts, "records" | "sendCheck"> & { baseline: SendBaseline };
+export type FindDeps = Pick<CoreParts, "records" | "sendCheck" | "clock"> & { baseline: SendBaseline };
 
 /** A send whose answer was lost: what it asked for. */
 export interface LostSend<K> {
@@ -73,14 +73,14 @@ export async function findLostSends<K>(
     open.set(group, [...(open.get(group) ?? []), send]);
   }
   const { scheduleMs, listTimeoutMs } = core.sendCheck;
-  const started = Date.now();
+  const started = core.clock.now();
   let lastLookWorked = false;
   let lastUndecidable = new Set<string>();
   let looked = 0;
   for (const at of scheduleMs) {
     if (open.size === 0 || stopped()) break;
     looked += 1;
-    await sleep(Math.max(0, started + at - Date.now()));
+    await sleep(Math.max(0, started + at - core.clock.now()), undefined, core.clock);
     onLook?.(looked, scheduleMs.length);
     const candidates = new Map<string, DocumentSummary[]>();
     const undecidable = new Set<string>();

@@ -51,7 +51,7 @@ export async function importDocuments(
   account: Account,
   onProgress?: (read: number) => void,
 ): Promise<ImportOutcome> {
-  const at = new Date(core.now()).toISOString();
+  const at = new Date(core.clock.now()).toISOString();
   let imported = 0;
   let read = 0;
   const outcome = await core.clientFor(account).getAllDocumentsInBatches(async (documents) => {

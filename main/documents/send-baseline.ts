@@ -5,7 +5,7 @@ import type { DocumentStreamOutcome } from "../service/document-stream";
 import { ServiceError } from "../service/service-error";
 
 /** What the baseline needs of the core. */
-export type BaselineDeps = Pick<CoreParts, "records" | "clientFor" | "now">;
+export type BaselineDeps = Pick<CoreParts, "records" | "clientFor" | "clock">;
 
 /** How `ensure` went: the listing was read by this call or an earlier one, or the service could not be reached. */
 export type Ensured = "listed" | "known" | ServiceError;
@@ -75,8 +75,8 @@ export class SendBaseline {
     onBatch: (documents: DocumentSummary[]) => void,
     options: { signal?: AbortSignal } = {},
   ): Promise<DocumentStreamOutcome> {
-    const { records, clientFor, now } = this.deps;
-    const at = () => new Date(now()).toISOString();
+    const { records, clientFor, clock } = this.deps;
+    const at = () => new Date(clock.now()).toISOString();
     const listingId = records.listings.begin(account.id, at());
     const reading = this.reading.get(account.id) ?? new Set<number>();
     this.reading.set(account.id, reading);

@@ -1,3 +1,4 @@
+import type { Clock } from "../../common/clock";
 import type { DocumentRecords } from "../records/document-records";
 import type { DocumentPatch } from "../records/document-rows";
 
@@ -55,7 +56,8 @@ export interface TrackerOptions {
   backlogPauseMs?: number;
   /** How long the first pass after `start` waits (documents added or watched meanwhile are asked at once). 0. */
   firstPassDelayMs?: number;
-  now?: () => number;
+  /** The time, and the waits between passes; the system's unless given. */
+  clock?: Clock;
 }
 
 /** What a "Refresh now" did: of `total` unfinished documents, how many were read, failed, or not asked. */

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from "../../common/clock";
 import { isFinished } from "../../common/statuses";
 import { unknownMembers } from "../../common/wire";
 import type { DocumentRecords } from "../records/document-records";
@@ -48,13 +49,14 @@ export class DocumentTracker {
   private readonly backlogPauseMs: number;
   /** The last pass found as many due as it may ask: more wait, and the next pass waits `backlogPauseMs` first. */
   private backlog = false;
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly documents: DocumentRecords;
   private readonly pollListeners = new Set<(key: string, outcome: PollOutcome) => void>();
   private watchedUntil = 0;
   /** No poll before this time: the service's rate limit. */
   private holdUntil = 0;
-  private timer: NodeJS.Timeout | null = null;
+  /** Cancels the armed wait for the next pass; null when none is armed. */
+  private timer: (() => void) | null = null;
   private timerAt = 0;
   private running = false;
   /** Stopped (the app quits): no pass starts, one under way asks no more documents, and requests out are aborted. */
@@ -75,7 +77,7 @@ export class DocumentTracker {
     this.watchTtlMs = options.watchTtlMs ?? 120_000;
     this.passLimit = options.passLimit ?? 100;
     this.backlogPauseMs = options.backlogPauseMs ?? 1_000;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.probeDelayMs = this.minIntervalMs;
   }
 
@@ -96,7 +98,7 @@ export class DocumentTracker {
   stop(): void {
     this.running = false;
     this.stopped = true;
-    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer?.();
     this.timer = null;
     for (const controller of this.abortable) controller.abort(new Error("The status tracker stopped."));
   }
@@ -111,7 +113,7 @@ export class DocumentTracker {
   }
 
   get watched(): boolean {
-    return this.watchedUntil > this.now();
+    return this.watchedUntil > this.clock.now();
   }
 
   /**
@@ -122,7 +124,7 @@ export class DocumentTracker {
    */
   watch(watching: boolean): void {
     const was = this.watched;
-    this.watchedUntil = watching ? this.now() + this.watchTtlMs : 0;
+    this.watchedUntil = watching ? this.clock.now() + this.watchTtlMs : 0;
     if (watching && !was && this.refreshRecent()) return;
     if (this.running && this.passPromise === null) this.schedule(this.nextDelay());
   }
@@ -132,7 +134,7 @@ export class DocumentTracker {
    * back-off. Answers whether there were any.
    */
   refreshRecent(): boolean {
-    const recent = this.documents.unfinishedIds(undefined, this.now() - this.recentMs);
+    const recent = this.documents.unfinishedIds(undefined, this.clock.now() - this.recentMs);
     if (recent.length > 0) void this.refreshNow(recent.map((entry) => entry.pdfId));
     return recent.length > 0;
   }
@@ -151,7 +153,7 @@ export class DocumentTracker {
   nextCheckAt(accountId: string, pdfId: string): number | null {
     const tracked = this.documents.tracked(accountId, pdfId);
     if (tracked === undefined) return null;
-    const now = this.now();
+    const now = this.clock.now();
     // While unreachable, the probe's timer decides.
     if (this.unreachableSince !== null) return Math.max(this.timerAt, now);
     return Math.max(this.dueAt(tracked), this.holdUntil, now);
@@ -191,7 +193,7 @@ export class DocumentTracker {
       let idle = 0;
       while (waiting.size > 0 && !summary.unreachable && idle < 3 && !this.stopped) {
         while (this.passPromise !== null) await this.passPromise;
-        if (this.stopped || this.holdUntil > this.now()) break;
+        if (this.stopped || this.holdUntil > this.clock.now()) break;
         const before = waiting.size;
         await this.pass();
         idle = waiting.size < before ? 0 : idle + 1;
@@ -199,7 +201,7 @@ export class DocumentTracker {
     } finally {
       this.pollListeners.delete(listener);
     }
-    if (waiting.size > 0 && summary.reason === null && this.holdUntil > this.now())
+    if (waiting.size > 0 && summary.reason === null && this.holdUntil > this.clock.now())
       summary.reason = `The service asked Signdesk to wait until ${new Date(this.holdUntil).toLocaleTimeString()}.`;
     return summary;
   }
@@ -219,19 +221,19 @@ export class DocumentTracker {
   }
 
   private watchedRecent(): { recentSince: number; intervalMs: number } | null {
-    return this.watched ? { recentSince: this.now() - this.recentMs, intervalMs: this.watchedIntervalMs } : null;
+    return this.watched ? { recentSince: this.clock.now() - this.recentMs, intervalMs: this.watchedIntervalMs } : null;
   }
 
   /** When a document is due: its back-off, shortened while watched for a recent one. */
   private dueAt(tracked: TrackedDocument): number {
-    const now = this.now();
+    const now = this.clock.now();
     const recent = tracked.sentMs > now - this.recentMs;
     if (!this.watched || !recent) return tracked.schedule.nextCheckAt;
     return Math.min(tracked.schedule.nextCheckAt, tracked.schedule.polledAt + this.watchedIntervalMs);
   }
 
   private async runPass(): Promise<number> {
-    const now = this.now();
+    const now = this.clock.now();
     if (this.holdUntil > now) return 0;
     let due = this.documents
       .due(now, this.passLimit, this.watchedRecent())
@@ -247,7 +249,7 @@ export class DocumentTracker {
         const tracked = due[next];
         next += 1;
         if (tracked !== undefined) outcomes.push([this.key(tracked), await this.poll(tracked, writes)]);
-        if (this.unreachableSince !== null || this.holdUntil > this.now()) return;
+        if (this.unreachableSince !== null || this.holdUntil > this.clock.now()) return;
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.maxInFlight, due.length) }, worker));
@@ -281,9 +283,9 @@ export class DocumentTracker {
     } catch (error) {
       if (controller.signal.aborted) return { kind: "stopped" };
       const schedule = (intervalMs: number): CheckSchedule => ({
-        nextCheckAt: this.now() + intervalMs,
+        nextCheckAt: this.clock.now() + intervalMs,
         intervalMs,
-        polledAt: this.now(),
+        polledAt: this.clock.now(),
       });
       if (this.options.isUnreachable(error)) {
         this.markUnreachable();
@@ -298,7 +300,7 @@ export class DocumentTracker {
         change: null,
       });
       if (isRateLimited(error))
-        this.holdUntil = this.now() + Math.max((error.retryAfterSeconds ?? 0) * 1000, this.minIntervalMs);
+        this.holdUntil = this.clock.now() + Math.max((error.retryAfterSeconds ?? 0) * 1000, this.minIntervalMs);
       return { kind: "failed", error };
     } finally {
       this.inFlight.delete(key);
@@ -309,7 +311,7 @@ export class DocumentTracker {
   /** A failed poll: after enough in a row, or one whose answer cannot be read, the record says so (else null). */
   private failure(tracked: TrackedDocument, error: unknown): { since: string; reason: string } | null {
     const key = this.key(tracked);
-    const failing = this.failing.get(key) ?? { failures: 0, since: this.now() };
+    const failing = this.failing.get(key) ?? { failures: 0, since: this.clock.now() };
     failing.failures += 1;
     this.failing.set(key, failing);
     const unreadable = (this.options.isUnreadable ?? isProtocolError)(error);
@@ -323,7 +325,7 @@ export class DocumentTracker {
   private apply(tracked: TrackedDocument, answer: DetailsAnswer, intervalMs: number): PendingWrite | null {
     const current = this.documents.brief(tracked.accountId, tracked.pdfId);
     if (current === undefined || current.finished) return null;
-    const now = this.now();
+    const now = this.clock.now();
     const at = new Date(now).toISOString();
     // An answer without a status leaves the last one known; only its final URL can still finish it.
     const status = typeof answer.status === "string" && answer.status !== "" ? answer.status : current.lastStatus;
@@ -368,12 +370,12 @@ export class DocumentTracker {
   }
 
   private markUnreachable(): void {
-    if (this.unreachableSince === null) this.unreachableSince = this.now();
+    if (this.unreachableSince === null) this.unreachableSince = this.clock.now();
     else this.probeDelayMs = Math.min(this.probeDelayMs * 2, this.maxIntervalMs);
   }
 
   private nextDelay(): number {
-    const now = this.now();
+    const now = this.clock.now();
     // While watched, the way back is probed as often as a recent document is checked.
     if (this.unreachableSince !== null)
       return this.watched ? Math.min(this.probeDelayMs, this.watchedIntervalMs) : this.probeDelayMs;
@@ -383,13 +385,13 @@ export class DocumentTracker {
   }
 
   private schedule(wantedMs: number): void {
-    // setTimeout cannot wait longer than 2^31 - 1 ms (about 24 days); a longer wait would fire at once.
+    // A system timer cannot wait longer than 2^31 - 1 ms (about 24 days): the next pass is then at most that far off.
     const delayMs = Math.min(wantedMs, 2 ** 31 - 1);
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timerAt = this.now() + delayMs;
-    this.timer = setTimeout(() => {
+    this.timer?.();
+    this.timerAt = this.clock.now() + delayMs;
+    this.timer = this.clock.after(delayMs, () => {
       this.timer = null;
       void this.pass();
-    }, delayMs);
+    });
   }
 }

@@ -77,7 +77,7 @@ export function bulkHandlers(
         templateId,
         templateName: template.name,
         fileName,
-        createdAt: new Date(core.now()).toISOString(),
+        createdAt: new Date(core.clock.now()).toISOString(),
         rows: rows.map((row) => {
           // As the Send screen names a send: after the template and the row's first recipient, unless the file names it.
           const documentName = row.documentName?.trim() || defaultDocumentName(template.name, row.recipients[0]?.name);

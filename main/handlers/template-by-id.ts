@@ -36,7 +36,7 @@ export function templateByIdHandlers(
         s3Url: "",
         draftId: null,
         groups: groups.map(({ label }) => ({ label })),
-        createdAt: new Date(core.now()).toISOString(),
+        createdAt: new Date(core.clock.now()).toISOString(),
         source: "by-id",
       };
       core.records.templates.setAll([...core.records.templates.all(), record]);

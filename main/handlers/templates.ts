@@ -76,7 +76,7 @@ export function templateHandlers(core: Core): Pick<HandlerImplementations, "temp
       s3Url: "",
       draftId,
       groups: upload.groups.map((label) => ({ label })),
-      createdAt: new Date(core.now()).toISOString(),
+      createdAt: new Date(core.clock.now()).toISOString(),
     };
     return {
       template: unnamed,

@@ -72,7 +72,7 @@ export function webhookHandlers(
           url,
           eventType,
           hasSecret: effectiveSecret !== null,
-          createdAt: new Date(core.now()).toISOString(),
+          createdAt: new Date(core.clock.now()).toISOString(),
         };
         return { webhook, secret: generated, queued: error.message };
       }

@@ -11,10 +11,8 @@ import { emitChanged } from "./outbox-view";
 export function kick(ctx: OutboxContext, accountId: string): void {
   const queue = ctx.queue(accountId);
   if (ctx.stopping || queue.draining || queue.paused !== null) return;
-  if (queue.retryTimer !== null) {
-    clearTimeout(queue.retryTimer);
-    queue.retryTimer = null;
-  }
+  queue.retryTimer?.();
+  queue.retryTimer = null;
   queue.draining = true;
   queue.stop = false;
   void drain(ctx, accountId, queue)
@@ -31,13 +29,15 @@ export function kick(ctx: OutboxContext, accountId: string): void {
 export function scheduleRetry(ctx: OutboxContext, accountId: string): void {
   const queue = ctx.queue(accountId);
   if (ctx.stopping || queue.retryTimer !== null || queue.paused !== null) return;
-  const wait = Math.max(queue.retryDelayMs, queue.holdUntil - Date.now());
+  const wait = Math.max(queue.retryDelayMs, queue.holdUntil - ctx.deps.clock.now());
   queue.retryDelayMs = Math.min(queue.retryDelayMs * 2, ctx.maxRetryDelayMs);
-  queue.retryTimer = setTimeout(() => {
+  queue.retryTimer = ctx.deps.clock.after(wait, () => {
     queue.retryTimer = null;
+    // The wait covered what was left of a 429's hold (nothing delivers while it is armed, so the hold cannot have
+    // grown): the hold is over on this clock's timers, whatever its `now` says.
+    queue.holdUntil = 0;
     kick(ctx, accountId);
-  }, wait);
-  queue.retryTimer.unref?.();
+  });
 }
 
 function finishDrain(ctx: OutboxContext, accountId: string, queue: AccountQueue): void {
@@ -67,7 +67,7 @@ async function drain(ctx: OutboxContext, accountId: string, queue: AccountQueue)
   const account = () => ctx.deps.accounts.get(accountId);
   for (;;) {
     if (ctx.stopping || queue.stop || queue.paused !== null) break;
-    if (queue.holdUntil > Date.now()) break;
+    if (queue.holdUntil > ctx.deps.clock.now()) break;
     const inDoubt = ctx.journal
       .inStates(accountId, ["unknown"])
       .filter((item) => documentKinds.has(item.kind) && !queue.claimed.has(item.itemId));
@@ -134,7 +134,7 @@ async function deliverInBackground(
       break;
     case "again":
       queue.stop = true;
-      queue.holdUntil = Math.max(queue.holdUntil, Date.now() + delivery.holdMs);
+      queue.holdUntil = Math.max(queue.holdUntil, ctx.deps.clock.now() + delivery.holdMs);
       break;
     case "paused":
       queue.paused = `${delivery.error.message} Sending to ${account.name} is paused until the key or address is fixed on the Accounts screen.`;

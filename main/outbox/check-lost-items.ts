@@ -10,11 +10,11 @@ import { documentKinds, serviceNameOf } from "./outbox-kinds";
 import { type Recorded, recordDelivery } from "./record-delivery";
 
 /** Counts a waiting person's call to an item's recipients in (1) or out (-1) of the queue's address claims. */
-export function claimAddresses(queue: AccountQueue, item: JournalledItem, change: 1 | -1): void {
+export function claimAddresses(queue: AccountQueue, item: JournalledItem, change: 1 | -1, now: number): void {
   if (!documentKinds.has(item.kind)) return;
   const key = addressKey(item.recipients);
   const claim = queue.addressClaims.get(key) ?? { active: 0, lastAt: 0 };
-  queue.addressClaims.set(key, { active: claim.active + change, lastAt: Date.now() });
+  queue.addressClaims.set(key, { active: claim.active + change, lastAt: now });
 }
 
 export async function findLost(
@@ -37,7 +37,7 @@ export async function findLostMany(
   how: { background: boolean; onChecking?: ((done: number, total: number) => void) | undefined },
 ): Promise<Map<string, LostSendFinding>> {
   const { onChecking } = how;
-  const started = Date.now();
+  const started = ctx.deps.clock.now();
   // In the background only: a document to people a waiting person's send went to since this check began may be
   // that send's (its answer may not be recorded yet).
   const contested = how.background

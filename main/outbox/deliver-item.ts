@@ -1,6 +1,7 @@
 import type { Account } from "../../common/accounts";
 import { UserError } from "../../common/user-error";
 import type { CoreParts } from "../core-parts";
+import { failureKindOf } from "../service/failure-kind";
 import { ServiceError } from "../service/service-error";
 import type { JournalledItem } from "./outbox-journal";
 import type { OutboxResult } from "./outbox-request";
@@ -112,25 +113,21 @@ function classify(item: JournalledItem, error: unknown): Delivery {
     const message = error instanceof Error ? error.message : String(error);
     return { kind: "unknown", error: new UserError("internal", `Sending stopped: ${message}`) };
   }
-  switch (error.category) {
-    case "network":
-    case "timeout":
-      // The request did not leave in full (describe-failure.ts): the service cannot have acted on it.
+  const failure = failureKindOf(error);
+  switch (failure.kind) {
+    case "not_sent":
       return { kind: "unreachable", error };
     case "rate_limited":
-      return { kind: "again", error, holdMs: (error.retryAfterSeconds ?? 5) * 1000 };
-    case "auth":
-    case "forbidden":
-    case "moved":
+      return { kind: "again", error, holdMs: failure.holdMs };
+    case "needs_person":
       return { kind: "paused", error };
     case "not_found":
       // Deleting a webhook the service no longer has: it is gone, as asked.
       if (item.kind === "deleteWebhook") return { kind: "sent", result: {} };
       return { kind: "failed", error };
-    case "validation":
+    case "refused":
       return { kind: "failed", error };
-    default:
-      // A lost answer, a 500 or an unreadable answer: the service may have acted.
+    case "in_doubt":
       return { kind: "unknown", error };
   }
 }

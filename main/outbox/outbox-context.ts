@@ -7,7 +7,7 @@ import { type JournalledItem, viewOfItem } from "./outbox-journal";
 
 export type OutboxDeps = Pick<
   CoreParts,
-  "records" | "accounts" | "clientFor" | "emit" | "notify" | "now" | "tracker" | "sendCheck" | "connection"
+  "records" | "accounts" | "clientFor" | "emit" | "notify" | "clock" | "tracker" | "sendCheck" | "connection"
 > & {
   /** Where items keep their own copy of the PDF they upload. */
   folder: string;
@@ -44,7 +44,8 @@ export interface AccountQueue {
   stop: boolean;
   holdUntil: number;
   retryDelayMs: number;
-  retryTimer: NodeJS.Timeout | null;
+  /** Cancels the armed wait before the next attempt; null when none is armed. */
+  retryTimer: (() => void) | null;
   /** Items the background delivered in this drain: the desktop notification says what went out. */
   delivered: OutboxItem[];
 }
@@ -76,7 +77,7 @@ export class OutboxContext {
   }
 
   at(): string {
-    return new Date(this.deps.now()).toISOString();
+    return new Date(this.deps.clock.now()).toISOString();
   }
 
   queue(accountId: string): AccountQueue {

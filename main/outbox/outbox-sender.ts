@@ -238,18 +238,18 @@ export class OutboxSender {
     const flights = [...this.ctx.queues.values()].flatMap((queue) => [...queue.inFlight.values()]);
     for (const queue of this.ctx.queues.values()) {
       queue.stop = true;
-      if (queue.retryTimer !== null) clearTimeout(queue.retryTimer);
+      queue.retryTimer?.();
       queue.retryTimer = null;
     }
-    let timer: NodeJS.Timeout | null = null;
+    let cancel: (() => void) | null = null;
     await Promise.race([
       // The requests out, then what the items they delivered leave to remove.
       Promise.all(flights).then(() => Promise.all(this.ctx.forgetting)),
       new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, waitMs);
+        cancel = this.ctx.deps.clock.after(waitMs, resolve);
       }),
     ]);
-    if (timer !== null) clearTimeout(timer);
+    (cancel as (() => void) | null)?.();
     this.ctx.closed = true;
   }
 }

@@ -52,7 +52,7 @@ export async function sendWhileWaiting(
     );
   }
   queue.claimed.add(itemId);
-  claimAddresses(queue, item, 1);
+  claimAddresses(queue, item, 1, ctx.deps.clock.now());
   try {
     const listed = await ensureBaseline(ctx, account, item);
     if (listed !== null) return queuedAfter(ctx, item, listed);
@@ -74,7 +74,7 @@ export async function sendWhileWaiting(
     }
   } finally {
     queue.claimed.delete(itemId);
-    claimAddresses(queue, item, -1);
+    claimAddresses(queue, item, -1, ctx.deps.clock.now());
     // What waits goes now, unless the service was just found unreachable (then the retry's timer decides).
     if (queue.retryTimer === null) kick(ctx, item.accountId);
   }

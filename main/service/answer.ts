@@ -27,6 +27,8 @@ export interface AnswerContext {
   endpoint: string;
   /** The largest body, once decompressed. */
   maxBytes: number;
+  /** The time now (a Retry-After date is read against it). */
+  now: number;
 }
 
 /**
@@ -81,7 +83,7 @@ export async function readAnswer<T>(raw: RawResponse, schema: z.ZodType<T>, cont
     const body = json.ok ? ErrorBodySchema.safeParse(json.value) : null;
     const serviceMessage = body?.success === true ? body.data.message : null;
     if (context.method === "POST" && gatewayStatuses.has(raw.status)) throw gatewayAnswer(raw.status, context);
-    throw errorForStatus(raw.status, serviceMessage, parseRetryAfter(raw.headers["retry-after"]));
+    throw errorForStatus(raw.status, serviceMessage, parseRetryAfter(raw.headers["retry-after"], context.now));
   }
   if (!json.ok) throw unreadable(raw, context, decoded.problem === null ? "not JSON" : `not JSON: ${decoded.problem}`);
   const parsed = schema.safeParse(json.value);

@@ -3,6 +3,7 @@ import https from "node:https";
 import type { Readable } from "node:stream";
 import type { z } from "zod";
 import { apiKeyProblem } from "../../common/api-key";
+import { type Clock, systemClock } from "../../common/clock";
 import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../common/service-address";
 import {
   type AllDocumentsResponse,
@@ -31,9 +32,8 @@ import { describeFailure } from "./describe-failure";
 import { type DocumentStreamOutcome, readDocumentStream } from "./document-stream";
 import { multipartBody } from "./multipart-upload";
 import { isRedirect, redirectTarget } from "./redirects";
-import { type RetryPolicy, withRetries } from "./retry";
+import { type RetryPolicy, sleep, withRetries } from "./retry";
 import { ServiceError } from "./service-error";
-import { systemTimers, type Timers } from "./timers";
 import { exchange, jsonBody, type RequestBody, TransportFailure } from "./transport";
 import { trustedContext } from "./trusted-certificates";
 
@@ -44,8 +44,10 @@ export interface ServiceClientOptions {
   apiKey: () => Promise<string>;
   /** Per attempt; for uploads, the longest time without progress. 30 s. */
   timeoutMs?: number;
-  /** What arms those time-outs: the system's timers unless given. */
-  timers?: Timers;
+  /** The clock back-offs wait on and a Retry-After date is read against; the system's unless given. */
+  clock?: Clock;
+  /** What arms the time-outs: the clock's timers unless given (tests fire them when they choose). */
+  timers?: Pick<Clock, "after">;
   /** Attempts of an idempotent GET, the first included. 4. */
   maxGetAttempts?: number;
   /** First back-off between GET attempts; doubles each time, with jitter. 500 ms. */
@@ -136,7 +138,8 @@ interface Call<T> {
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const base = parseBaseUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const timers = options.timers ?? systemTimers;
+  const clock = options.clock ?? systemClock;
+  const timers = options.timers ?? clock;
   const maxGetAttempts = Math.max(1, options.maxGetAttempts ?? 4);
   const backoffBaseMs = options.backoffBaseMs ?? 500;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
@@ -201,6 +204,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
             method: call.method,
             endpoint: call.endpoint,
             maxBytes: maxResponseBytes,
+            now: clock.now(),
           });
         // Followed only for a GET on the account's own host; anything else throws (never sent again).
         url = redirectTarget({ ...call, base, from: url, status: raw.status, headers: raw.headers, hops });
@@ -227,7 +231,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       maxRetryAfterMs,
       signal: call.options?.signal,
       onRetry: options.onRetry,
-      wait: options.retryWait,
+      wait: options.retryWait ?? ((ms, signal) => sleep(ms, signal, clock)),
     });
   }
 

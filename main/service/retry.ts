@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from "../../common/clock";
 import { ServiceError } from "./service-error";
 
 export interface RetryPolicy {
@@ -19,7 +20,7 @@ export interface RetryPolicy {
 const retryable = new Set<ServiceError["category"]>(["network", "timeout", "server", "rate_limited"]);
 
 /** Seconds to wait from a Retry-After header (delta-seconds or HTTP date), or null when absent or unreadable. */
-export function parseRetryAfter(header: string | string[] | undefined, now = Date.now()): number | null {
+export function parseRetryAfter(header: string | string[] | undefined, now: number): number | null {
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (value === undefined || value === "") return null;
   if (/^\d+$/.test(value)) return Number(value);
@@ -33,18 +34,18 @@ export function backoffDelayMs(attempt: number, baseMs: number, random: () => nu
   return ceiling / 2 + (random() * ceiling) / 2;
 }
 
-/** Resolves after `ms`, or rejects with the signal's reason when it is aborted first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** Resolves once `ms` have passed on `clock`, or rejects with the signal's reason when it is aborted first. */
+export function sleep(ms: number, signal?: AbortSignal, clock: Clock = systemClock): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const onAbort = () => {
-      clearTimeout(timer);
+      cancel();
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
+    const cancel = clock.after(ms, () => {
       signal?.removeEventListener("abort", onAbort);
       resolve();
-    }, ms);
+    });
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

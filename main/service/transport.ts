@@ -3,7 +3,7 @@ import https from "node:https";
 import type { Socket } from "node:net";
 import { type Readable, Transform } from "node:stream";
 import zlib from "node:zlib";
-import type { Timers } from "./timers";
+import type { Clock } from "../../common/clock";
 
 /** Where a request's bytes go; `write` resolves once the chunk has been handed to the OS (it may then be reused). */
 export interface BodySink {
@@ -58,7 +58,7 @@ export interface RawRequest {
   agent: http.Agent;
   timeoutMs: number;
   /** What arms the time-out. */
-  timers: Timers;
+  timers: Pick<Clock, "after">;
   /** "total": the whole exchange within timeoutMs; "idle": no more than timeoutMs without progress. */
   timeoutKind: "total" | "idle";
   maxResponseBytes: number;

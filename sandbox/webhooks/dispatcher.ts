@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Clock } from "../../common/clock";
 import type { Delivery, WebhookEventType } from "../state/schema";
 import type { SandboxStore } from "../state/store";
 import { webhookSignature } from "./signature";
@@ -7,7 +8,8 @@ export interface DispatcherOptions {
   /** Waits before each retry; five retries after the first attempt (API-NOTES.md). */
   retryDelaysMs: readonly number[];
   timeoutMs: number;
-  now: () => number;
+  /** The time deliveries are stamped with, and the waits before retries and time-outs. */
+  clock: Clock;
 }
 
 export const defaultRetryDelaysMs = [1000, 2000, 4000, 8000, 16000] as const;
@@ -19,7 +21,7 @@ export const defaultRetryDelaysMs = [1000, 2000, 4000, 8000, 16000] as const;
  */
 export class WebhookDispatcher {
   private readonly workers = new Map<string, Promise<void>>();
-  private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: (how: "slept" | "woken") => void }>();
+  private readonly timers = new Set<{ cancel: () => void; resolve: (how: "slept" | "woken") => void }>();
   private readonly inFlight = new Set<AbortController>();
   private closed = false;
 
@@ -37,7 +39,7 @@ export class WebhookDispatcher {
   enqueue(userId: string, pdfId: string, eventType: WebhookEventType, payload: Record<string, unknown>): void {
     const eventId = randomUUID();
     const body = JSON.stringify({ id: eventId, event: eventType, ...payload });
-    const createdAt = new Date(this.options.now()).toISOString();
+    const createdAt = new Date(this.options.clock.now()).toISOString();
     for (const webhook of this.store.webhooksOf(userId)) {
       if (webhook.eventType !== eventType) continue;
       this.store.addDelivery({
@@ -92,7 +94,7 @@ export class WebhookDispatcher {
 
   private wakeSleepers(): void {
     for (const entry of this.timers) {
-      clearTimeout(entry.timer);
+      entry.cancel();
       this.timers.delete(entry);
       entry.resolve("woken");
     }
@@ -114,7 +116,7 @@ export class WebhookDispatcher {
         await this.store.save();
         continue;
       }
-      const due = next.nextAttemptAt === null ? 0 : Date.parse(next.nextAttemptAt) - this.options.now();
+      const due = next.nextAttemptAt === null ? 0 : Date.parse(next.nextAttemptAt) - this.options.clock.now();
       // Woken early (a cancellation, or closing): look again at what is due.
       if (due > 0 && (await this.sleep(due)) === "woken") continue;
       if (this.closed) return;
@@ -124,9 +126,9 @@ export class WebhookDispatcher {
   }
 
   private async attempt(delivery: Delivery): Promise<void> {
-    const started = this.options.now();
+    const started = this.options.clock.now();
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    const cancelTimeout = this.options.clock.after(this.options.timeoutMs, () => controller.abort());
     this.inFlight.add(controller);
     let status: number | null = null;
     let error: string | null = null;
@@ -150,7 +152,7 @@ export class WebhookDispatcher {
     } catch (caught) {
       error = controller.signal.aborted ? (this.closed ? "stopped" : "timed out") : describe(caught);
     } finally {
-      clearTimeout(timer);
+      cancelTimeout();
       this.inFlight.delete(controller);
     }
     if (this.closed && error === "stopped") return;
@@ -160,7 +162,7 @@ export class WebhookDispatcher {
       ok,
       status,
       error,
-      durationMs: this.options.now() - started,
+      durationMs: this.options.clock.now() - started,
     });
     // Cancelled while this attempt was under way: it is recorded, and nothing more.
     if (delivery.state !== "pending") return;
@@ -172,7 +174,7 @@ export class WebhookDispatcher {
       delivery.state = "failed";
       delivery.nextAttemptAt = null;
     } else {
-      delivery.nextAttemptAt = new Date(this.options.now() + retry).toISOString();
+      delivery.nextAttemptAt = new Date(this.options.clock.now() + retry).toISOString();
     }
   }
 
@@ -180,10 +182,10 @@ export class WebhookDispatcher {
   private sleep(ms: number): Promise<"slept" | "woken"> {
     return new Promise((resolve) => {
       const entry = {
-        timer: setTimeout(() => {
+        cancel: this.options.clock.after(ms, () => {
           this.timers.delete(entry);
           resolve("slept");
-        }, ms),
+        }),
         resolve,
       };
       this.timers.add(entry);

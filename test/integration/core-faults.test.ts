@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
 import { createHold } from "../support/hold";
-import { manualTimers } from "../support/manual-timers";
+import { manualClock } from "../support/manual-clock";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { callApi, type RunningSandbox, startSandbox } from "../support/sandbox";
@@ -13,7 +13,7 @@ describeWith("secret-service", "the app when the service misbehaves", () => {
   let app: TestCore;
   let templateId: string;
   /** The client's time-outs pass only when the test fires them: a busy machine never makes an answer late. */
-  const timers = manualTimers();
+  const timers = manualClock();
 
   beforeAll(async () => {
     running = await startSandbox();

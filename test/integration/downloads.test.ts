@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { downloadFinalPdf } from "../../main/downloads/download-final-pdf";
 import { sealSummaryOf } from "../../main/downloads/seal-summary";
 import { currentFinalUrl, finishedDocument } from "../support/finished-document";
+import { shiftedClock } from "../support/manual-clock";
 import { type RunningSandbox, startSandbox } from "../support/sandbox";
 
 describe("downloading the final PDF", () => {
@@ -16,7 +17,7 @@ describe("downloading the final PDF", () => {
   let clockOffset = 0;
 
   beforeAll(async () => {
-    running = await startSandbox({ now: () => Date.now() + clockOffset });
+    running = await startSandbox({ clock: shiftedClock(() => clockOffset) });
     folder = await mkdtemp(path.join(tmpdir(), "signdesk-downloads-"));
   });
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { seedSandboxDocuments } from "../../bench/support/seed-sandbox";
 import { createServiceClient } from "../../main/service/client";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { failure } from "../support/failure";
-import { type ManualTimers, manualTimers } from "../support/manual-timers";
+import { type ManualClock, manualClock } from "../support/manual-clock";
 import { describeWith } from "../support/requirements";
 import { type RunningSandbox, startSandbox } from "../support/sandbox";
 
@@ -92,7 +92,7 @@ describe("getAllDocuments read as a stream over a connection that fails or is sl
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   /** The client's time-outs pass only when the test moves `timers` on. */
-  const client = (timers: ManualTimers = manualTimers()) =>
+  const client = (timers: ManualClock = manualClock()) =>
     createServiceClient({
       baseUrl: url,
       apiKey: async () => "k",
@@ -152,7 +152,7 @@ describe("getAllDocuments read as a stream over a connection that fails or is sl
       response.write('{"documents":[');
       answers.push(response);
     };
-    const timers = manualTimers();
+    const timers = manualClock();
     let delivered = 0;
     const reading = client(timers).getAllDocumentsInBatches(
       (documents) => {
@@ -182,7 +182,7 @@ describe("getAllDocuments read as a stream over a connection that fails or is sl
       response.writeHead(200, { "content-type": "application/json" });
       response.write(`{"documents":[${piece(0, 5)}`);
     };
-    const stalled = manualTimers();
+    const stalled = manualClock();
     const stalling = failure(
       client(stalled).getAllDocumentsInBatches(
         (documents) => {

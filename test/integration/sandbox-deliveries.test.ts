@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { shiftedClock } from "../support/manual-clock";
 import { makePdf } from "../support/pdf-fixtures";
 import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -113,7 +114,7 @@ describe("webhook deliveries", () => {
     await receiver.waitFor((received) => received.length >= 1);
     receiver.respond = () => 200;
     // Started again with its clock past the retry's time: the delivery still due goes at once.
-    await running.restart({ now: () => Date.now() + 60_000 });
+    await running.restart({ clock: shiftedClock(() => 60_000) });
     const got = await receiver.waitFor((received) => received.some((event) => event.answeredWith === 200));
     expect(got.map((event) => event.answeredWith)).toEqual([500, 200]);
     expect(new Set(got.map((event) => event.body.id)).size).toBe(1);

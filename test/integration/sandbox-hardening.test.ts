@@ -1,6 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { finishedDocument } from "../support/finished-document";
+import { shiftedClock } from "../support/manual-clock";
 import { makePdf } from "../support/pdf-fixtures";
 import { noisePng } from "../support/png";
 import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
@@ -445,7 +446,7 @@ describe("deleteWebhook", () => {
     const { sandbox, deleteFailing, receiver, deliveries } = await oneRetryQueued();
     await deleteFailing();
     // Started again with its clock past the retry's time: a delivery still pending would be due at once.
-    await sandbox.restart({ now: () => Date.now() + 120_000 });
+    await sandbox.restart({ clock: shiftedClock(() => 120_000) });
     expect(await deliveries()).toEqual([["document.signed", "failed", 1]]);
     expect(receiver.received).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldBoxSizes } from "../../common/fields";
 import { signingDateOf } from "../../sandbox/documents/signing-date";
+import { shiftedClock } from "../support/manual-clock";
 import { makePdf } from "../support/pdf-fixtures";
 import { readPageCount, readPageText, readTextItems } from "../support/pdf-text";
 import { signatureDataUrl } from "../support/png";
@@ -40,7 +41,7 @@ describe("the whole lifecycle, from template to final PDF", () => {
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    running = await startSandbox({ now: () => Date.now() + clockOffset });
+    running = await startSandbox({ clock: shiftedClock(() => clockOffset) });
   });
   afterAll(async () => {
     await running?.close();

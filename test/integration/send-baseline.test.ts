@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Account } from "../../common/accounts";
+import { systemClock } from "../../common/clock";
 import { SendBaseline } from "../../main/documents/send-baseline";
 import { newDocumentRecord } from "../../main/documents/send-document";
 import type { Records } from "../../main/records/records";
@@ -35,7 +36,7 @@ describe("the documents that existed before a send", () => {
   const session = () =>
     new SendBaseline({
       records,
-      now: Date.now,
+      clock: systemClock,
       clientFor: (of) =>
         createServiceClient({
           baseUrl: of.baseUrl,

@@ -5,7 +5,7 @@ import { startTestCore, type TestCore } from "../support/core-harness";
 import { serviceFailure as failure } from "../support/failure";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
 import { createHold } from "../support/hold";
-import { type ManualTimers, manualTimers } from "../support/manual-timers";
+import { type ManualClock, manualClock } from "../support/manual-clock";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { eachListed, startVariantServer, type VariantServer } from "../support/variant-server";
@@ -38,7 +38,7 @@ async function draftOf(app: TestCore, fileName: string): Promise<string> {
  * The app, its account behind a fault server in front of a variant server, and the account's ID. The client's
  * time-outs pass only when the test fires `timers`: a busy machine never makes an answer late.
  */
-async function startBehindFault(name: string, timers: ManualTimers) {
+async function startBehindFault(name: string, timers: ManualClock) {
   const server = await startVariantServer();
   const fault = await startFaultServer({ upstream: server.url });
   const app = await startTestCore({
@@ -60,7 +60,7 @@ describeWith("secret-service", "a send is made once, whatever happens to its ans
   let accountId: string;
   let templateId: string;
   const templateName = "Offer";
-  const timers = manualTimers();
+  const timers = manualClock();
 
   beforeAll(async () => {
     ({ server, fault, app, accountId } = await startBehindFault("Service", timers));
@@ -345,7 +345,7 @@ describeWith("secret-service", "redirects", () => {
   let templateId: string;
 
   beforeAll(async () => {
-    ({ server, fault, app, accountId } = await startBehindFault("Moving", manualTimers()));
+    ({ server, fault, app, accountId } = await startBehindFault("Moving", manualClock()));
     elsewhere = await startFaultServer({ upstream: server.url });
     templateId = (await app.call("templatesCreate", { draftId: await draftOf(app, "Deed.pdf"), transferId: "t" }))
       .template.templateId;
@@ -410,7 +410,7 @@ describeWith("secret-service", "redirects", () => {
 
   describe("GET", () => {
     const client = (baseUrl: string) =>
-      createServiceClient({ baseUrl, apiKey: async () => server.key, maxGetAttempts: 1, timers: manualTimers() });
+      createServiceClient({ baseUrl, apiKey: async () => server.key, maxGetAttempts: 1, timers: manualClock() });
 
     it("is followed on the account's own host, with the key", async () => {
       const document = server.addDocument({ name: "Listed", recipients: [ada] });

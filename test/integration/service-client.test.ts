@@ -11,7 +11,7 @@ import { closedPort } from "../support/closed-port";
 import { serviceFailure as failure } from "../support/failure";
 import { type FaultAction, type FaultServer, startFaultServer } from "../support/fault-server";
 import { createHold } from "../support/hold";
-import { manualTimers } from "../support/manual-timers";
+import { manualClock } from "../support/manual-clock";
 import { makePdf } from "../support/pdf-fixtures";
 import { type RunningSandbox, startSandbox } from "../support/sandbox";
 
@@ -27,7 +27,7 @@ const signature = (id: string, recipient: number, y = 600): WireField => ({
 const ada = { name: "Ada Buyer", email: "ada@example.com" };
 
 /** The uploads here take as long as a busy machine needs: no client time-out passes by itself. */
-const noTimeOut = manualTimers();
+const noTimeOut = manualClock();
 
 /** Everything reachable from an error, as text: the key must appear nowhere in it. */
 const dump = (error: unknown) => inspect(error, { depth: 10, showHidden: true }) + JSON.stringify(error);
@@ -247,7 +247,7 @@ describe("service client against loopback faults", () => {
   let client: ReturnType<typeof createServiceClient>;
   let pdfId: string;
   /** The client's 500 ms pass only when the test moves this clock on: never because the machine is busy. */
-  const timers = manualTimers();
+  const timers = manualClock();
   const options = (more: Partial<ServiceClientOptions> = {}): ServiceClientOptions => ({
     baseUrl: faults.url,
     apiKey: async () => running.key,

@@ -13,6 +13,7 @@ import { createServiceClient } from "../../main/service/client";
 import { ServiceError } from "../../main/service/service-error";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { failure } from "../support/failure";
+import { setClock } from "../support/manual-clock";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import {
@@ -32,13 +33,13 @@ describeWith("secret-service", "the app against a service answering in every way
   let server: VariantServer;
   let app: TestCore;
   let accountId: string;
-  let clock = start;
+  const clock = setClock(start);
 
   beforeAll(async () => {
     server = await startVariantServer();
     app = await startTestCore({
       embeddedSandbox: false,
-      now: () => clock,
+      clock,
       client: { backoffBaseMs: 10, maxGetAttempts: 1 },
       // Statuses are read when a test asks (documentsRefresh), never behind its back.
       tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
@@ -293,10 +294,10 @@ describeWith("secret-service", "the app against a service answering in every way
         });
       }
       const client = createServiceClient({ baseUrl: server.url, apiKey: async () => server.key });
-      let now = start;
+      const passClock = setClock(start);
       const tracker = new DocumentTracker({
         documents: index,
-        now: () => now,
+        clock: passClock,
         minIntervalMs: 1000,
         maxIntervalMs: 8000,
         fetchDetails: async (_account, pdfId) => (await client.getDocumentDetails(pdfId)).document,
@@ -306,7 +307,7 @@ describeWith("secret-service", "the app against a service answering in every way
       server.reset();
       const polledAt: number[] = [];
       for (let second = 0; second <= 20; second += 1) {
-        now = start + second * 1000;
+        passClock.set(start + second * 1000);
         const before = server.count("getDocumentDetails", odd.id);
         await tracker.pass();
         if (server.count("getDocumentDetails", odd.id) > before) polledAt.push(second);
@@ -328,11 +329,11 @@ describeWith("secret-service", "the app against a service answering in every way
     server.vary("getDocumentDetails", { fail: { status: 500, message: "Database unavailable" } });
     const firstFailure = start + 60_000;
     for (const minutes of [1, 2]) {
-      clock = start + minutes * 60_000;
+      clock.set(start + minutes * 60_000);
       await app.call("documentsRefresh", { pdfIds: [document.id] });
       expect((await recordOf(document.id))?.statusProblem, `after ${minutes} failures`).toBeUndefined();
     }
-    clock = start + 3 * 60_000;
+    clock.set(start + 3 * 60_000);
     await app.call("documentsRefresh", { pdfIds: [document.id] });
     expect((await recordOf(document.id))?.statusProblem).toEqual({
       since: new Date(firstFailure).toISOString(),
@@ -351,17 +352,17 @@ describeWith("secret-service", "the app against a service answering in every way
 
     // An answer that is read clears it.
     server.reset();
-    clock = start + 4 * 60_000;
+    clock.set(start + 4 * 60_000);
     await app.call("documentsRefresh", { pdfIds: [document.id] });
     expect(await recordOf(document.id)).toMatchObject({ lastStatus: "pending", lastCheckedAt: expect.any(String) });
     expect((await recordOf(document.id))?.statusProblem).toBeUndefined();
 
     // A details answer that cannot be read says so at once.
     server.vary("getDocumentDetails", { raw: { contentType: "text/html", body: "<h1>Maintenance</h1>" } });
-    clock = start + 5 * 60_000;
+    clock.set(start + 5 * 60_000);
     await app.call("documentsRefresh", { pdfIds: [document.id] });
     expect((await recordOf(document.id))?.statusProblem).toEqual({
-      since: new Date(clock).toISOString(),
+      since: new Date(clock.now()).toISOString(),
       reason: "The service answered with something that is not JSON.",
     });
   });

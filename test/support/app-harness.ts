@@ -14,7 +14,7 @@ import { isTrustedSender } from "../../main/trusted-sender";
 import { encodeBytes } from "./byte-codec";
 import { launchChromium } from "./chromium";
 import { createByteStore } from "./harness-bytes";
-import { manualTimers } from "./manual-timers";
+import { manualClock } from "./manual-clock";
 import { type RendererServer, startRendererServer } from "./renderer-server";
 import { testIdentity } from "./test-identity";
 
@@ -110,9 +110,9 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
     },
     clipboard,
     ...options.core,
-    // The client's time-outs never pass by themselves here (manual-timers.ts): a busy machine never makes an answer
+    // The client's time-outs never pass by themselves here (manual-clock.ts): a busy machine never makes an answer
     // late. A test that needs one to pass gives timers of its own and fires them.
-    client: { timers: manualTimers(), ...options.core?.client },
+    client: { timers: manualClock(), ...options.core?.client },
   });
   options.onCore?.(core);
   const bytes = createByteStore();

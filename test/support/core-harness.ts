@@ -9,7 +9,7 @@ import { osKeychain } from "../../main/accounts/keychain";
 import { type CoreOptions, type RunningCore, startCore } from "../../main/core";
 import { createHandlers } from "../../main/handlers";
 import { confBackend } from "../../main/settings/settings";
-import { manualTimers } from "./manual-timers";
+import { manualClock } from "./manual-clock";
 import { testIdentity } from "./test-identity";
 
 export interface TestCore {
@@ -52,9 +52,9 @@ export async function startTestCore(options: Partial<CoreOptions> = {}): Promise
     },
     log: (message) => logs.push(message),
     ...options,
-    // The client's time-outs never pass by themselves here (manual-timers.ts): a busy machine never makes an answer
+    // The client's time-outs never pass by themselves here (manual-clock.ts): a busy machine never makes an answer
     // late. A test that needs one to pass gives timers of its own and fires them.
-    client: { timers: manualTimers(), ...options.client },
+    client: { timers: manualClock(), ...options.client },
   });
   const dispatcher = createHandlers({
     app: testIdentity,

@@ -9,7 +9,7 @@ import { startCore } from "../../main/core";
 import { createHandlers } from "../../main/handlers";
 import type { OutboxStep } from "../../main/outbox/outbox-sender";
 import { confBackend } from "../../main/settings/settings";
-import { manualTimers } from "./manual-timers";
+import { manualClock } from "./manual-clock";
 
 /**
  * The real core on a data folder that outlives it, for the outbox's fault test (outbox-faults.test.ts). Its one
@@ -57,7 +57,7 @@ const core = await startCore({
   embeddedSandbox: false,
   tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
   // No answer is lost to a time-out here (only to the kill): the client's time-outs never pass by themselves.
-  client: { timers: manualTimers(), backoffBaseMs: 10, maxGetAttempts: 2 },
+  client: { timers: manualClock(), backoffBaseMs: 10, maxGetAttempts: 2 },
   sendCheck: { scheduleMs: [0, 200, 400], listTimeoutMs: 60_000 },
   outbox: {
     retryDelayMs: 100,

@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { systemClock } from "../../common/clock";
 import { type DetailsAnswer, DocumentTracker, type TrackerOptions } from "../../main/documents/tracker";
 import type { DocumentRecords } from "../../main/records/document-records";
 import { openRecords } from "../../main/records/open-records";
@@ -21,7 +22,7 @@ export function pendingTracker(
   const asked: string[] = [];
   const tracker = new DocumentTracker({
     documents: records,
-    now,
+    clock: { now, after: (ms, callback) => systemClock.after(ms, callback) },
     fetchDetails: async (_account, pdfId): Promise<DetailsAnswer> => {
       asked.push(pdfId);
       return { status: "pending" };

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { type DetailsAnswer, DocumentTracker, type StatusChange } from "../../main/documents/tracker";
 import { openRecords } from "../../main/records/open-records";
 import { pendingDocument } from "../support/document-record";
+import { setClock } from "../support/manual-clock";
 
 const start = Date.parse("2026-11-23T12:00:00Z");
 
@@ -34,7 +35,7 @@ function setUp(count: number) {
     new DocumentTracker({
       documents: index,
       maxInFlight,
-      now: () => start,
+      clock: setClock(start),
       fetchDetails,
       isUnreachable: () => false,
       onChange: (change) => changes.push(change),
