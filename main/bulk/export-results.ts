@@ -6,6 +6,9 @@ import type { Core } from "../core-types";
 import { exists } from "../downloads/file-names";
 import type { JournalledBatch } from "./bulk-journal";
 
+/** What this uses of the core. */
+export type ExportDeps = Pick<Core, "downloaded" | "downloadsDir" | "records">;
+
 const outcomeWords = {
   queued: "not sent yet",
   sending: "being sent",
@@ -31,7 +34,7 @@ async function uniqueResultsPath(directory: string, fileName: string): Promise<s
  * recipients, document name, subject, what came of it, its document's ID and current status, and the reason when
  * it was not sent. Answers the file's path.
  */
-export async function exportBatchResults(core: Core, batch: JournalledBatch): Promise<string> {
+export async function exportBatchResults(core: ExportDeps, batch: JournalledBatch): Promise<string> {
   const rows = core.records.bulk.rows(batch.batchId, 0, batch.total);
   const groups = Math.max(0, ...rows.map((row) => row.recipients.length));
   const header = [

@@ -7,6 +7,9 @@ import type { Core } from "../core-types";
 import { templateIdNamedBy } from "../templates/template-ids-seen";
 import { newDocumentRecord } from "./send-document";
 
+/** What this uses of the core. */
+export type ImportDeps = Pick<Core, "clientFor" | "clock" | "records" | "tracker">;
+
 export interface ImportOutcome {
   /** Documents recorded now (the others were recorded already). */
   imported: number;
@@ -47,7 +50,7 @@ function importedRecord(account: Account, document: DocumentSummary, at: string)
  * tracker reaches them at its own pace rather than all at once.
  */
 export async function importDocuments(
-  core: Core,
+  core: ImportDeps,
   account: Account,
   onProgress?: (read: number) => void,
 ): Promise<ImportOutcome> {

@@ -2,10 +2,13 @@ import type { RefreshOutcome } from "../../common/records";
 import type { Core } from "../core-types";
 import { ServiceError } from "../service/service-error";
 
+/** What this uses of the core. */
+export type RefreshDeps = Pick<Core, "activeAccount" | "clientFor" | "connection" | "emit" | "records" | "tracker">;
+
 export const iso = (time: number) => new Date(time).toISOString();
 
 /** The account's connection state, as the renderer reads it. */
-export function connectionView(core: Core, accountId: string) {
+export function connectionView(core: RefreshDeps, accountId: string) {
   const state = core.connection.state(accountId);
   return {
     reachable: state.reachable,
@@ -21,7 +24,7 @@ export function connectionView(core: Core, accountId: string) {
  * once (the Test connection call), so that what is said about the connection is true; no count is told then.
  */
 export async function refreshDocuments(
-  core: Core,
+  core: RefreshDeps,
   pdfIds: readonly string[] | undefined,
   transferId: string | undefined,
 ): Promise<RefreshOutcome> {

@@ -1,6 +1,6 @@
 import type { Account } from "../../common/accounts";
 import type { DocumentRecord } from "../../common/records";
-import type { CoreParts, SendCheckOptions } from "../core-parts";
+import type { SendCheckOptions } from "../core-parts";
 import { HandlerError } from "../handler-error";
 import type { ServiceError } from "../service/service-error";
 
@@ -44,10 +44,10 @@ export const defaultSendCheck: SendCheckOptions = {
 export const whatHappened = (error: ServiceError) => error.message.replace(/\s*The outcome is unknown[:,].*$/s, "");
 
 /** The sends under way: the same one (same account, template, addresses) is not started twice at once. */
-const underway = new WeakMap<CoreParts, Set<string>>();
+const underway = new WeakMap<object, Set<string>>();
 
 /** Runs `run` unless the same `key` runs already (a second press of Send), which is refused. */
-export async function onlyOnce<T>(core: CoreParts, key: string, refusal: string, run: () => Promise<T>): Promise<T> {
+export async function onlyOnce<T>(core: object, key: string, refusal: string, run: () => Promise<T>): Promise<T> {
   const running = underway.get(core) ?? new Set<string>();
   underway.set(core, running);
   if (running.has(key)) throw new HandlerError("in_progress", refusal);

@@ -3,12 +3,15 @@ import { bulkRowKey, checkBulkRows } from "../../common/bulk";
 import type { BulkBatch } from "../../common/bulk-batches";
 import { defaultDocumentName, defaultEmailSubject } from "../../common/document-naming";
 import type { JournalledBatch } from "../bulk/bulk-journal";
-import { exportBatchResults } from "../bulk/export-results";
+import { type ExportDeps, exportBatchResults } from "../bulk/export-results";
 import { readBulkCsv } from "../bulk/read-bulk-csv";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
 import { activeTemplate } from "../templates/active-template";
+
+/** What these handlers use of the core. */
+export type BulkHandlerDeps = Pick<Core, "activeAccount" | "bulk" | "clock" | "records"> & ExportDeps;
 
 /** A batch as the window sees it (the account and the snapshot are main's business). */
 function view({ accountId: _account, snapshotTaken: _snapshot, ...batch }: JournalledBatch): BulkBatch {
@@ -16,7 +19,7 @@ function view({ accountId: _account, snapshotTaken: _snapshot, ...batch }: Journ
 }
 
 export function bulkHandlers(
-  core: Core,
+  core: BulkHandlerDeps,
 ): Pick<
   HandlerImplementations,
   | "bulkReadFile"

@@ -3,7 +3,7 @@ import { DocumentListQuerySchema } from "../../common/document-list";
 import { defaultDocumentName, defaultEmailSubject } from "../../common/document-naming";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
-import { importDocuments } from "../documents/import-documents";
+import { type ImportDeps, importDocuments } from "../documents/import-documents";
 import { connectionView, iso, refreshDocuments } from "../documents/refresh-documents";
 import { onlyOnce } from "../documents/send-document";
 import { downloadFinalPdf } from "../downloads/download-final-pdf";
@@ -11,8 +11,25 @@ import { HandlerError } from "../handler-error";
 import { activeTemplate } from "../templates/active-template";
 import { checkSendRecipients } from "../templates/draft-to-wire";
 
+/** What these handlers use of the core. */
+export type DocumentHandlerDeps = ImportDeps &
+  Pick<
+    Core,
+    | "activeAccount"
+    | "clientFor"
+    | "connection"
+    | "downloaded"
+    | "downloadsDir"
+    | "emit"
+    | "outbox"
+    | "records"
+    | "recordsReader"
+    | "shell"
+    | "tracker"
+  >;
+
 export function documentHandlers(
-  core: Core,
+  core: DocumentHandlerDeps,
 ): Pick<
   HandlerImplementations,
   | "documentsList"

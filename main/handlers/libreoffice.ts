@@ -8,9 +8,12 @@ import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
 
+/** What these handlers use of the core. */
+export type LibreOfficeHandlerDeps = Pick<Core, "locateSoffice" | "settings">;
+
 const versionTimeoutMs = 30_000;
 
-async function status(core: Core): Promise<LibreOfficeStatus> {
+async function status(core: LibreOfficeHandlerDeps): Promise<LibreOfficeStatus> {
   const location = await core.locateSoffice();
   return {
     path: location.path,
@@ -66,7 +69,9 @@ async function checkLibreOffice(program: string): Promise<void> {
   );
 }
 
-export function libreOfficeHandlers(core: Core): Pick<HandlerImplementations, "libreOfficeFind" | "libreOfficeUse"> {
+export function libreOfficeHandlers(
+  core: LibreOfficeHandlerDeps,
+): Pick<HandlerImplementations, "libreOfficeFind" | "libreOfficeUse"> {
   return {
     libreOfficeFind: () => status(core),
     libreOfficeUse: async ({ path: program }) => {

@@ -2,9 +2,12 @@ import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
 
+/** What these handlers use of the core. */
+export type OutboxHandlerDeps = Pick<Core, "activeAccount" | "outbox" | "records">;
+
 /** The Outbox view: what waits for the active account's service, and the person's say over it. */
 export function outboxHandlers(
-  core: Core,
+  core: OutboxHandlerDeps,
 ): Pick<HandlerImplementations, "outboxList" | "outboxCancel" | "outboxRetry" | "outboxEditRecipients"> {
   /** Only the active account's items are offered, so only they can be acted on. */
   const ownItem = (itemId: string) => {

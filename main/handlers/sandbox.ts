@@ -5,8 +5,16 @@ import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
 
+/** What these handlers use of the core. */
+export type SandboxHandlerDeps = Pick<Core, "accounts" | "activeAccount">;
+
 /** Asks the sandbox at `account` for one of its tool routes, with the account's key (never passed on). */
-async function askSandbox(core: Core, account: Account, path: string, method: "GET" | "POST"): Promise<unknown> {
+async function askSandbox(
+  core: SandboxHandlerDeps,
+  account: Account,
+  path: string,
+  method: "GET" | "POST",
+): Promise<unknown> {
   const response = await fetch(`${account.baseUrl}${path}`, {
     method,
     headers: { "x-api-key": await core.accounts.apiKey(account.id) },
@@ -19,7 +27,9 @@ async function askSandbox(core: Core, account: Account, path: string, method: "G
 }
 
 /** The sandbox's outbox (its stand-in for e-mail) for the sandbox account's Inbox, and its inbox page's link. */
-export function sandboxHandlers(core: Core): Pick<HandlerImplementations, "sandboxOutbox" | "sandboxInboxLink"> {
+export function sandboxHandlers(
+  core: SandboxHandlerDeps,
+): Pick<HandlerImplementations, "sandboxOutbox" | "sandboxInboxLink"> {
   return {
     sandboxOutbox: async () => {
       const account = core.activeAccount();

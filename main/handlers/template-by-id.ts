@@ -5,12 +5,15 @@ import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
 import { templateIdsSeen } from "../templates/template-ids-seen";
 
+/** What these handlers use of the core. */
+export type TemplateByIdHandlerDeps = Pick<Core, "activeAccount" | "clock" | "records" | "recordsReader">;
+
 /**
  * Templates made outside the app, added by their ID; the IDs the account's documents suggest; and what the
  * list keeps of any template (its name, whether it is listed), which the service never learns.
  */
 export function templateByIdHandlers(
-  core: Core,
+  core: TemplateByIdHandlerDeps,
 ): Pick<HandlerImplementations, "templatesAddById" | "templatesRemove" | "templatesRename" | "templatesSeenIds"> {
   const templatesOf = (accountId: string) =>
     core.records.templates.all().filter((record) => record.accountId === accountId);

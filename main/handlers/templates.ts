@@ -6,7 +6,12 @@ import type { HandlerImplementations } from "../dispatch";
 import { onlyOnce } from "../documents/send-document";
 import { checkSendRecipients, draftToWireFields } from "../templates/draft-to-wire";
 
-export function templateHandlers(core: Core): Pick<HandlerImplementations, "templatesList" | "templatesCreate"> {
+/** What these handlers use of the core. */
+export type TemplateHandlerDeps = Pick<Core, "activeAccount" | "clock" | "drafts" | "emit" | "outbox" | "records">;
+
+export function templateHandlers(
+  core: TemplateHandlerDeps,
+): Pick<HandlerImplementations, "templatesList" | "templatesCreate"> {
   return {
     templatesList: () => {
       const account = core.activeAccount();

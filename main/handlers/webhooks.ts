@@ -5,9 +5,12 @@ import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
 
+/** What these handlers use of the core. */
+export type WebhookHandlerDeps = Pick<Core, "activeAccount" | "clock" | "outbox" | "records">;
+
 /** The API cannot list webhooks, so the app keeps its own record of what it registered. */
 export function webhookHandlers(
-  core: Core,
+  core: WebhookHandlerDeps,
 ): Pick<HandlerImplementations, "webhooksList" | "webhooksRegister" | "webhooksDelete"> {
   return {
     webhooksList: () => {

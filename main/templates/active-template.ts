@@ -1,8 +1,11 @@
 import type { Core } from "../core-types";
 import { HandlerError } from "../handler-error";
 
+/** What this uses of the core. */
+export type ActiveTemplateDeps = Pick<Core, "activeAccount" | "records">;
+
 /** The active account and its template `templateId` (not found: a HandlerError the window can show). */
-export function activeTemplate(core: Core, templateId: string) {
+export function activeTemplate(core: ActiveTemplateDeps, templateId: string) {
   const account = core.activeAccount();
   const template = core.records.templates
     .all()
