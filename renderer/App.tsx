@@ -14,14 +14,13 @@ import { EditorFailure } from "./editor/EditorFailure";
 import { LazyEditorScreen, preloadEditor } from "./editor/lazy-editor";
 import { useAppInfo } from "./hooks/useAppInfo";
 import { useScreenShortcuts } from "./hooks/useScreenShortcuts";
+import { DocumentsRouteView } from "./navigation/DocumentsRouteView";
+import { documentDetail, type Route, screenRoute } from "./navigation/route";
 import { OutboxContext, type OutboxView, useOutboxList } from "./outbox/outbox-context";
 import { preloadPdfjs } from "./pdf/load-pdf";
 import { AccountsScreen } from "./screens/accounts/AccountsScreen";
-import { BulkSendScreen } from "./screens/bulk/BulkSendScreen";
 import { InterruptedBatches } from "./screens/bulk/InterruptedBatches";
-import { DocumentsScreen } from "./screens/documents/DocumentsScreen";
 import { OutboxScreen } from "./screens/outbox/OutboxScreen";
-import { SendScreen } from "./screens/send/SendScreen";
 import { TemplatesScreen } from "./screens/templates/TemplatesScreen";
 import { WebhooksScreen } from "./screens/webhooks/WebhooksScreen";
 
@@ -35,35 +34,33 @@ function AppContexts({ drafts, outbox, children }: { drafts: OpenDrafts; outbox:
 }
 
 export function App({ bridge }: { bridge: SigndeskApi }) {
-  const [screen, setScreen] = useState<ScreenId>("templates");
-  /** The draft open in the editor (on the Templates screen), if any. */
+  const [route, setRoute] = useState<Route>(() => screenRoute("templates"));
+  /** The draft open in the editor (on the Templates screen), if any: it stays open while other screens are shown. */
   const [openDraft, setOpenDraft] = useState<string | null>(null);
-  /** The document whose details Documents shows (after a send, or a notification click). */
-  const [openDocument, setOpenDocument] = useState<string | null>(null);
-  /** Non-null while the Send view of Documents is shown. */
-  const [sending, setSending] = useState<{ templateId: string | null } | null>(null);
-  /** Non-null while Send to many is shown: a new batch of a template, or a batch already made. */
-  const [bulk, setBulk] = useState<{ templateId: string | null; batch: BulkBatch | null } | null>(null);
-  /** Documents shows one bulk batch's documents only. */
-  const [batchFilter, setBatchFilter] = useState<{ batchId: string; fileName: string } | null>(null);
   /** Bumped by every navigation, so that focus moves even when the screen stays the same. */
   const [navigation, setNavigation] = useState(0);
   const [appInfo, reloadAppInfo] = useAppInfo(bridge);
   const [outboxList, reloadOutbox] = useOutboxList(bridge);
   /** The drafts being opened, and the editor's state of each draft opened in this session. */
   const [drafts] = useState(() => new OpenDrafts(bridge));
+  const screen = route.screen;
   /** The draft the editor shows now: the PDF of one it no longer shows is freed. */
   const shownDraft = screen === "templates" ? openDraft : null;
   useEffect(() => drafts.show(shownDraft), [drafts, shownDraft]);
 
+  /** Shows `next`; the heading takes the focus on a new screen, or when `focusHeading` asks. */
+  const go = useCallback(
+    (next: Route, focusHeading = false) => {
+      setRoute(next);
+      if (focusHeading || next.screen !== screen) setNavigation((count) => count + 1);
+    },
+    [screen],
+  );
+  /** Opens a screen from the sidebar, the menu or a shortcut: its first view, focus on its heading. */
   const navigate = useCallback((next: ScreenId) => {
-    setScreen(next);
-    setSending(null);
-    setBulk(null);
-    setBatchFilter(null);
+    setRoute(screenRoute(next));
     setNavigation((count) => count + 1);
   }, []);
-  const clearOpenDocument = useCallback(() => setOpenDocument(null), []);
   const outbox: OutboxView = useMemo(
     () => ({ list: outboxList, reload: reloadOutbox, open: () => navigate("outbox") }),
     [outboxList, reloadOutbox, navigate],
@@ -103,8 +100,10 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   useEffect(
     () =>
       bridge.on("app:navigate", ({ screen: next, pdfId }) => {
-        navigate(next);
-        if (next === "documents" && pdfId !== undefined) setOpenDocument(pdfId);
+        if (next === "documents" && pdfId !== undefined) {
+          setRoute(documentDetail(pdfId));
+          setNavigation((count) => count + 1);
+        } else navigate(next);
       }),
     [bridge, navigate],
   );
@@ -114,10 +113,8 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
     setOpenDraft(null);
     navigate("templates");
   };
-  const openBatch = (batch: BulkBatch) => {
-    navigate("documents");
-    setBulk({ templateId: batch.templateId, batch });
-  };
+  const openBatch = (batch: BulkBatch) =>
+    go({ screen: "documents", view: "bulk", templateId: batch.templateId, batch }, true);
   if (info?.startupFailure) {
     return <StartupFailure bridge={bridge} failure={info.startupFailure} onStarted={reloadAppInfo} />;
   }
@@ -148,54 +145,16 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
               accountName={info?.activeAccount?.name ?? null}
               initialProblem={refusal}
               onOpenDraft={openDraftNow}
-              onSendTemplate={(templateId) => {
-                navigate("documents");
-                setSending({ templateId });
-              }}
-              onSendToMany={(templateId) => {
-                navigate("documents");
-                setBulk({ templateId, batch: null });
-              }}
+              onSendTemplate={(templateId) => go({ screen: "documents", view: "send", templateId })}
+              onSendToMany={(templateId) => go({ screen: "documents", view: "bulk", templateId, batch: null })}
             />
           )}
-          {screen === "documents" && sending !== null && bulk === null && (
-            <SendScreen
+          {route.screen === "documents" && (
+            <DocumentsRouteView
               bridge={bridge}
-              initialTemplateId={sending.templateId}
-              onSent={(pdfId) => {
-                setSending(null);
-                setOpenDocument(pdfId);
-              }}
-              onCancel={() => navigate("documents")}
-            />
-          )}
-          {screen === "documents" && bulk !== null && (
-            <BulkSendScreen
-              key={bulk.batch?.batchId ?? `new-${bulk.templateId ?? ""}`}
-              bridge={bridge}
-              templateId={bulk.templateId}
-              batch={bulk.batch}
-              onShowDocuments={(batch) => {
-                setBulk(null);
-                setBatchFilter({ batchId: batch.batchId, fileName: batch.fileName });
-              }}
-              onOpenDocument={(pdfId) => {
-                setBulk(null);
-                setOpenDocument(pdfId);
-              }}
-              onClose={() => navigate("documents")}
-            />
-          )}
-          {screen === "documents" && sending === null && bulk === null && (
-            <DocumentsScreen
-              bridge={bridge}
+              route={route}
               accountName={info?.activeAccount?.name ?? null}
-              openDocumentId={openDocument}
-              onOpenDocumentHandled={clearOpenDocument}
-              onSend={() => setSending({ templateId: null })}
-              batchFilter={batchFilter}
-              onClearBatchFilter={() => setBatchFilter(null)}
-              onFilterBatch={setBatchFilter}
+              onRoute={go}
               onOpenBatch={openBatch}
             />
           )}

@@ -4,6 +4,7 @@ import type { SigndeskApi } from "../../../common/contract";
 import type { DocumentSort } from "../../../common/document-list";
 import { knownStatusOrder, statusLabel } from "../../components/StatusBadge";
 import { unwrap, useResource } from "../../hooks/useResource";
+import type { BatchFilter } from "../../navigation/route";
 import { sendKinds } from "../../outbox/outbox-words";
 import { QueuedItems } from "../../outbox/QueuedItems";
 import { withProgress } from "../../with-progress";
@@ -24,16 +25,17 @@ interface DocumentsScreenProps {
   bridge: SigndeskApi;
   /** The active account's name, as "Refresh now" says it reaches it. */
   accountName?: string | null;
-  /** Open this document's details (e.g. after a notification was clicked); then onOpenDocumentHandled is called. */
-  openDocumentId?: string | null;
-  onOpenDocumentHandled?: () => void;
+  /** The document whose details are shown (its route), or null for the list. */
+  selected: string | null;
+  /** Shows a document's details, or (null) the list again. */
+  onSelect: (pdfId: string | null) => void;
   /** Shows the "Send a document" button, which calls this. */
   onSend?: () => void;
   /** Only the documents of this bulk batch; onClearBatchFilter shows them all again. */
-  batchFilter?: { batchId: string; fileName: string } | null;
+  batchFilter?: BatchFilter | null;
   onClearBatchFilter?: () => void;
   /** Lists one bulk send's documents only. */
-  onFilterBatch?: (batch: { batchId: string; fileName: string }) => void;
+  onFilterBatch?: (batch: BatchFilter) => void;
   /** Opens a bulk batch (its progress and results). */
   onOpenBatch?: (batch: BulkBatch) => void;
 }
@@ -45,8 +47,8 @@ const relistMs = 10_000;
 export function DocumentsScreen({
   bridge,
   accountName = null,
-  openDocumentId,
-  onOpenDocumentHandled,
+  selected,
+  onSelect,
   onSend,
   batchFilter = null,
   onClearBatchFilter,
@@ -57,7 +59,6 @@ export function DocumentsScreen({
   const [search, setSearch] = useState("");
   const [statusFilter, setStatusFilter] = useState("all");
   const [sort, setSort] = useState<DocumentSort>("newest");
-  const [selected, setSelected] = useState<string | null>(null);
   const list = useDocumentPages(bridge, {
     search,
     status: statusFilter === "all" ? null : statusFilter,
@@ -112,12 +113,10 @@ export function DocumentsScreen({
     return () => clearInterval(timer);
   }, [reloadList, reloadOpened]);
 
+  // A document opened from elsewhere (a send, a notification) may be new: the list behind it is read again.
   useEffect(() => {
-    if (openDocumentId === undefined || openDocumentId === null) return;
-    setSelected(openDocumentId);
-    reloadList();
-    onOpenDocumentHandled?.();
-  }, [openDocumentId, onOpenDocumentHandled, reloadList]);
+    if (selected !== null) reloadList();
+  }, [selected, reloadList]);
 
   // Back from a document's details: the list is where it was, and focus returns to that document in it once its row
   // is drawn again (the table draws its rows a frame after it is laid out).
@@ -205,13 +204,13 @@ export function DocumentsScreen({
 
   const back = useCallback(() => {
     returnFocusTo.current = selected;
-    setSelected(null);
+    onSelect(null);
     setFeedback(null);
-  }, [selected]);
+  }, [selected, onSelect]);
 
   const open = (pdfId: string) => {
     setFeedback(null);
-    setSelected(pdfId);
+    onSelect(pdfId);
   };
 
   if (selected !== null) {
