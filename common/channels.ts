@@ -56,6 +56,8 @@ export const channelNames = {
   sandboxOutbox: "sandbox:outbox",
   sandboxInboxLink: "sandbox:inboxLink",
   clipboardWriteText: "clipboard:writeText",
+  proxyWaiting: "proxy:waiting",
+  proxySignIn: "proxy:signIn",
 } as const;
 
 export const eventNames = [
@@ -66,6 +68,7 @@ export const eventNames = [
   "bulk:progress",
   "outbox:changed",
   "desktop:failed",
+  "proxy:signInNeeded",
 ] as const;
 
 export type MethodName = keyof typeof channelNames;

@@ -9,6 +9,7 @@ import { DraftSchema, DraftSummarySchema } from "./draft";
 import { LibreOfficeStatusSchema, ProgramPathSchema } from "./libreoffice";
 import { OutboxItemSchema, OutboxListSchema, OutboxSummarySchema } from "./outbox";
 import { PdfSealSummarySchema } from "./pdf-seal";
+import { ProxyAddressSchema, ProxyCredentialsSchema } from "./proxy";
 import { DocumentNameSchema, TemplateNameSchema } from "./record-names";
 import {
   ConnectionStateSchema,
@@ -339,6 +340,14 @@ export const channels = {
     args: z.object({ text: CopiedText }),
     result: Nothing,
   },
+  /** The proxies that asked for a user name and password and were not answered yet ("host:port"). */
+  proxyWaiting: { channel: channelNames.proxyWaiting, args: NoArgs, result: z.array(ProxyAddressSchema) },
+  /** The person's user name and password for a proxy that asked: kept in the OS keychain, never sent back. */
+  proxySignIn: {
+    channel: channelNames.proxySignIn,
+    args: z.object({ proxy: ProxyAddressSchema, credentials: ProxyCredentialsSchema }),
+    result: Nothing,
+  },
 } as const satisfies { [M in MethodName]: ChannelDefinition<(typeof channelNames)[M]> };
 
 export const events = {
@@ -366,6 +375,8 @@ export const events = {
   "outbox:changed": OutboxSummarySchema,
   /** Something main asked of the desktop failed (a link with no browser to open it): `message` says what, in words. */
   "desktop:failed": z.object({ message: z.string() }),
+  /** A proxy on the way to the service asked for a user name and password (HTTP 407): the window asks the person. */
+  "proxy:signInNeeded": z.object({ proxy: ProxyAddressSchema }),
 } as const satisfies { [E in EventName]: z.ZodType };
 
 type Channels = typeof channels;

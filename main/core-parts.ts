@@ -5,12 +5,14 @@ import type { ScreenId } from "../common/screens";
 import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
 import type { Sandbox } from "../sandbox/index";
 import type { AccountService } from "./accounts/accounts";
+import type { ProxySignIns } from "./accounts/proxy-sign-ins";
 import type { DocumentTracker } from "./documents/tracker";
 import type { DraftStore } from "./drafts/draft-store";
 import type { Records } from "./records/records";
 import type { RecordsReader } from "./records/records-reader";
 import type { ServiceClient } from "./service/client";
 import type { Connection } from "./service/connection";
+import type { ProxySettings } from "./service/proxy-agents";
 import type { Settings } from "./settings/settings";
 
 export interface SendCheckOptions {
@@ -69,6 +71,10 @@ export interface CoreParts {
   clipboard: ClipboardWriter | null;
   /** The time, and the waits of the outbox, bulk send and the checks of lost answers. */
   clock: Clock;
+  /** The system's proxies and the credentials kept for them: every request main makes goes their way. */
+  proxy: ProxySettings;
+  /** The proxies that asked for a user name and password, and what the person gave them. */
+  proxySignIns: ProxySignIns;
   /** What was wrong with stored data at start, each a sentence for the person (see AppInfo.notices). */
   notices: readonly string[];
   /** Where LibreOffice is now (the path set on the Accounts screen, else its usual places). */

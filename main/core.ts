@@ -6,6 +6,7 @@ import { findSoffice, type SofficeEnvironment, systemEnvironment } from "../node
 import { AccountService } from "./accounts/accounts";
 import { checkConnection } from "./accounts/check-connection";
 import type { SecretStore } from "./accounts/keychain";
+import { ProxySignIns } from "./accounts/proxy-sign-ins";
 import type { BulkSenderOptions } from "./bulk/bulk-run";
 import { BulkSender } from "./bulk/bulk-sender";
 import type { ClipboardWriter, DesktopNotification, Emit, SendCheckOptions, ShellActions } from "./core-parts";
@@ -26,6 +27,7 @@ import { startEmbeddedSandbox } from "./sandbox-host";
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from "./service/client";
 import { Connection } from "./service/connection";
 import { isUnreachableError } from "./service/contact";
+import { envProxyFor } from "./service/env-proxy";
 import { observedClient } from "./service/observed-client";
 import { Settings, type SettingsBackend } from "./settings/settings";
 
@@ -45,6 +47,11 @@ export interface CoreOptions {
   client?: Partial<Omit<ServiceClientOptions, "baseUrl" | "apiKey" | "onRetry">>;
   /** The time and the waits of everything in main; the system's unless given. */
   clock?: Clock;
+  /**
+   * The system's proxy for a URL, in PAC form ("DIRECT", "PROXY host:port"…): Electron's session in the app; the
+   * environment (HTTPS_PROXY, NO_PROXY…) unless given.
+   */
+  resolveProxy?: (url: string) => Promise<string>;
   log?: (message: string) => void;
   /** Bulk send's pace (tests shorten its waits). */
   bulk?: BulkSenderOptions;
@@ -100,6 +107,14 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   let outbox: OutboxSender | null = null;
   // Filled in below: the tracker resumes when any call reaches the service again.
   let onReachable = (_accountId: string) => {};
+  // Every request main makes goes the way the system's proxy settings say, signed in where a proxy asks.
+  const proxySignIns = new ProxySignIns({
+    keychain: options.keychain,
+    clock,
+    onAsking: (address) => options.emit("proxy:signInNeeded", { proxy: address }),
+  });
+  const resolveProxy = options.resolveProxy ?? (async (url: string) => envProxyFor(url));
+  const proxy = { resolve: resolveProxy, credentials: (address: string) => proxySignIns.credentials(address) };
   const connection = new Connection({
     now,
     onChange: (accountId, state) => {
@@ -116,7 +131,11 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       records.removeAccount(id);
     },
     now,
-    checkConnection: (account, key) => checkConnection(account, key, (call) => connection.observe(account.id, call)),
+    checkConnection: (account, key) =>
+      checkConnection(account, key, (call) => connection.observe(account.id, call), {
+        proxy,
+        onProxySignInNeeded: (address) => proxySignIns.asked(address),
+      }),
   });
   const scratchDir = path.join(options.userDataDir, "tmp");
   let sandbox: Awaited<ReturnType<typeof startEmbeddedSandbox>> | null = null;
@@ -152,6 +171,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       client = observedClient(
         createServiceClient({
           clock,
+          proxy,
+          onProxySignInNeeded: (address) => proxySignIns.asked(address),
           ...options.client,
           baseUrl: account.baseUrl,
           apiKey: () => accounts.apiKey(account.id),
@@ -249,6 +270,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     shell: options.shell ?? null,
     clipboard: options.clipboard ?? null,
     clock,
+    proxy,
+    proxySignIns,
     notices,
     locateSoffice,
     sendCheck,

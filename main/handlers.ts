@@ -10,6 +10,7 @@ import { documentHandlers } from "./handlers/documents";
 import { draftHandlers } from "./handlers/drafts";
 import { libreOfficeHandlers } from "./handlers/libreoffice";
 import { outboxHandlers } from "./handlers/outbox";
+import { proxyHandlers } from "./handlers/proxy";
 import { sandboxHandlers } from "./handlers/sandbox";
 import { templateByIdHandlers } from "./handlers/template-by-id";
 import { templateHandlers } from "./handlers/templates";
@@ -73,6 +74,7 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       ...outboxHandlers(core),
       ...sandboxHandlers(core),
       ...clipboardHandlers(core),
+      ...proxyHandlers(core),
     },
     { onUnexpectedError: deps.onUnexpectedError, describeRefusal },
   );

@@ -92,6 +92,12 @@ async function startAppCore(): Promise<Dispatcher> {
     notify: (notification) => void app.whenReady().then(() => showDesktopNotification(notification, () => mainWindow)),
     shell: { showItemInFolder: (file) => shell.showItemInFolder(file), openPath: (file) => shell.openPath(file) },
     clipboard: { writeText: (text) => clipboard.writeText(text) },
+    // Chromium's answer (system settings, PAC, --proxy-server): the window and main go the same way. The session
+    // exists only once the app is ready (before, Electron throws), and the core's first requests may come sooner.
+    resolveProxy: async (url) => {
+      await app.whenReady();
+      return session.defaultSession.resolveProxy(url);
+    },
     log: (message) => console.warn(`[signdesk] ${message}`),
   });
   return createHandlers({

@@ -4,6 +4,7 @@ import type { SigndeskApi } from "../common/contract";
 import type { ScreenId } from "../common/screens";
 import { DesktopFailures } from "./components/DesktopFailures";
 import { OfflineBanner } from "./components/OfflineBanner";
+import { ProxySignIns } from "./components/ProxySignIn";
 import { Sidebar } from "./components/Sidebar";
 import { StartupFailure } from "./components/StartupFailure";
 import { StatusBar } from "./components/StatusBar";
@@ -131,6 +132,7 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
           <OfflineBanner bridge={bridge} />
           <StoredDataNotices notices={info?.notices ?? []} />
           <DesktopFailures bridge={bridge} />
+          <ProxySignIns bridge={bridge} />
           <InterruptedBatches bridge={bridge} accountKey={info?.activeAccount?.baseUrl ?? ""} onOpen={openBatch} />
           {screen === "templates" && openDraft !== null && (
             <EditorFailure key={openDraft} onClose={closeDraft}>

@@ -1,5 +1,5 @@
 import type { Account, ConnectionCheck } from "../../common/accounts";
-import { createServiceClient } from "../service/client";
+import { createServiceClient, type ServiceClientOptions } from "../service/client";
 import { type Observe, observedClient } from "../service/observed-client";
 import { ServiceError } from "../service/service-error";
 
@@ -11,9 +11,17 @@ export async function checkConnection(
   account: Account,
   apiKey: string,
   observe: Observe = (call) => call(),
+  /** The app's proxies (and what to do when one asks for a sign-in); direct unless given. */
+  route: Pick<ServiceClientOptions, "proxy" | "onProxySignInNeeded"> = {},
 ): Promise<ConnectionCheck> {
   const client = observedClient(
-    createServiceClient({ baseUrl: account.baseUrl, apiKey: async () => apiKey, maxGetAttempts: 1, timeoutMs: 10_000 }),
+    createServiceClient({
+      ...route,
+      baseUrl: account.baseUrl,
+      apiKey: async () => apiKey,
+      maxGetAttempts: 1,
+      timeoutMs: 10_000,
+    }),
     observe,
   );
   try {

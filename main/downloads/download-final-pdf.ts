@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { link, open, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
+import { ProxyAgent, fetch as undiciFetch } from "undici";
 import { syncDirectory } from "../../node-shared/files/atomic-write";
 import { HandlerError } from "../handler-error";
+import type { ProxySettings } from "../service/proxy-agents";
+import { type ProxyChoice, parseProxyChoice } from "../service/proxy-choice";
 import { trustSystemCertificates } from "../service/trusted-certificates";
 import { exists, uniqueSignedPdfPath } from "./file-names";
 
@@ -17,6 +20,9 @@ export interface DownloadRequest {
   onProgress?: (receivedBytes: number, totalBytes: number | null) => void;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The system's proxies, as the service's requests go; direct unless given. */
+  proxy?: ProxySettings;
+  onProxySignInNeeded?: (address: string) => void;
 }
 
 const pdfMagic = "%PDF-";
@@ -40,15 +46,66 @@ async function fetchPdf(url: string, request: DownloadRequest): Promise<Response
   ]);
   // Read on the first download rather than at start: the system's store takes a few hundred milliseconds to read.
   trustSystemCertificates();
+  const via = await proxyFor(url, request);
   try {
-    return await fetch(url, { signal, redirect: "follow" });
+    if (via === null) return await fetch(url, { signal, redirect: "follow" });
+    // Through a proxy: undici's own fetch with its ProxyAgent (a CONNECT tunnel for https), the pair made to work
+    // together; the response is read as the global fetch's is.
+    return (await undiciFetch(url, { signal, redirect: "follow", dispatcher: via.dispatcher })) as unknown as Response;
   } catch (error) {
+    if (via !== null && /\b407\b/.test(describeCause(error))) {
+      request.onProxySignInNeeded?.(via.address);
+      throw new HandlerError(
+        "network",
+        via.signedIn
+          ? `The proxy ${via.address} refused the user name and password Signdesk keeps for it.`
+          : `The proxy ${via.address} asks for a user name and password.`,
+      );
+    }
     const timedOut = (error as Error).name === "TimeoutError";
     throw new HandlerError(
       timedOut ? "timeout" : "network",
       timedOut ? "The download took too long and was stopped." : `The download failed: ${(error as Error).message}`,
     );
   }
+}
+
+/** The proxy the system's settings give for `url`, with an agent for it; null when the download goes direct. */
+async function proxyFor(
+  url: string,
+  request: DownloadRequest,
+): Promise<{ address: string; signedIn: boolean; dispatcher: ProxyAgent } | null> {
+  if (request.proxy === undefined) return null;
+  let choice: ProxyChoice;
+  try {
+    choice = parseProxyChoice(await request.proxy.resolve(url));
+  } catch (error) {
+    throw new HandlerError("network", `The system's proxy settings could not be read: ${describeCause(error)}`);
+  }
+  if (choice.kind === "direct") return null;
+  if (choice.kind === "unsupported")
+    throw new HandlerError(
+      "network",
+      `The system's proxy settings send the download only through proxies Signdesk cannot use (${choice.entries}).`,
+    );
+  const credentials = await request.proxy.credentials(choice.address);
+  const token =
+    credentials === null
+      ? undefined
+      : `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
+  const uri = `${choice.secure ? "https" : "http"}://${choice.address}`;
+  return {
+    address: choice.address,
+    signedIn: credentials !== null,
+    dispatcher: new ProxyAgent(token === undefined ? { uri } : { uri, token }),
+  };
+}
+
+/** An error's message and its causes', for matching what undici says. */
+function describeCause(error: unknown): string {
+  const parts: string[] = [];
+  for (let at: unknown = error; at instanceof Error && parts.length < 4; at = at.cause) parts.push(at.message);
+  return parts.length === 0 ? String(error) : parts.join(": ");
 }
 
 /** Moves `from` to `to` unless `to` exists: link() refuses to overwrite; where links are unsupported, rename. */

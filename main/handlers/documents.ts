@@ -24,6 +24,8 @@ export type DocumentHandlerDeps = ImportDeps &
     | "outbox"
     | "records"
     | "recordsReader"
+    | "proxy"
+    | "proxySignIns"
     | "shell"
     | "tracker"
   >;
@@ -145,6 +147,8 @@ export function documentHandlers(
         directory: core.downloadsDir,
         documentName: record.name,
         onProgress: (done, total) => core.emit("transfer:progress", { transferId, kind: "download", done, total }),
+        proxy: core.proxy,
+        onProxySignInNeeded: (address) => core.proxySignIns.asked(address),
       }).catch((error: unknown) => {
         // The file itself comes from the final URL, not through the client: its failure is reported here.
         if (error instanceof HandlerError && (error.code === "network" || error.code === "timeout"))

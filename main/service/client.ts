@@ -31,10 +31,12 @@ import { readAnswer } from "./answer";
 import { describeFailure } from "./describe-failure";
 import { type DocumentStreamOutcome, readDocumentStream } from "./document-stream";
 import { multipartBody } from "./multipart-upload";
+import type { ProxySettings } from "./proxy-agents";
 import { isRedirect, redirectTarget } from "./redirects";
+import { type RequestRoute, requestRoutes } from "./request-routes";
 import { type RetryPolicy, sleep, withRetries } from "./retry";
 import { ServiceError } from "./service-error";
-import { exchange, jsonBody, type RequestBody, TransportFailure } from "./transport";
+import { exchange, jsonBody, ProxyRefusal, type RequestBody, TransportFailure } from "./transport";
 import { trustedContext } from "./trusted-certificates";
 
 export interface ServiceClientOptions {
@@ -58,6 +60,10 @@ export interface ServiceClientOptions {
   onRetry?: RetryPolicy["onRetry"];
   /** Waits out the back-off between a GET's attempts (a timer unless given: tests order attempts with a gate). */
   retryWait?: RetryPolicy["wait"];
+  /** The system's proxies for the service's address, and the credentials kept for them; direct unless given. */
+  proxy?: ProxySettings;
+  /** A proxy asked for a user name and password (HTTP 407): the app asks the person for them. */
+  onProxySignInNeeded?: (address: string) => void;
 }
 
 export interface CallOptions {
@@ -152,7 +158,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   let fresh: http.Agent | undefined;
   // A GET redirected from http to the same host's https (redirects.ts) needs an https agent.
   let upgraded: http.Agent | undefined;
-  const agentFor = (url: URL, method: "GET" | "POST") => {
+  const directAgentFor = (url: URL, method: "GET" | "POST") => {
     if (url.protocol === base.protocol && method === "GET") {
       reusing ??= agentOf(base.protocol, { keepAlive: true, maxSockets: 6 });
       return reusing;
@@ -164,6 +170,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     upgraded ??= agentOf("https:", { keepAlive: true, maxSockets: 6 });
     return upgraded;
   };
+  const { routeFor, proxyFailure } = requestRoutes({
+    origin: base.origin,
+    proxy: options.proxy,
+    onProxySignInNeeded: options.onProxySignInNeeded,
+    direct: directAgentFor,
+  });
 
   function urlOf(endpoint: string, query: Record<string, string> = {}): URL {
     const url = new URL(`${base.pathname.replace(/\/+$/, "")}/${endpoint}`, base);
@@ -182,14 +194,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   async function attempt<T>(call: Call<T>, headers: Record<string, string>): Promise<T> {
     let url = urlOf(call.endpoint, call.query);
+    let route: RequestRoute = { agent: directAgentFor(url, call.method), forward: null, proxy: null, signedIn: false };
     try {
       for (let hops = 0; ; hops += 1) {
+        route = await routeFor(url, call.method);
         const raw = await exchange({
           method: call.method,
           url,
           headers,
           body: call.body,
-          agent: agentFor(url, call.method),
+          agent: route.agent,
+          forward: route.forward,
           timeoutMs,
           timers,
           timeoutKind: call.idleTimeout === true ? "idle" : "total",
@@ -198,6 +213,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           onSent: call.options?.onProgress,
           readStream: call.readStream,
         });
+        if (raw.status === 407 && route.proxy !== null) throw proxyFailure(route, raw.status, "");
         if (call.readStream !== undefined && raw.status >= 200 && raw.status <= 299) return undefined as T;
         if (!isRedirect(raw.status))
           return await readAnswer(raw, call.schema, {
@@ -210,10 +226,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         url = redirectTarget({ ...call, base, from: url, status: raw.status, headers: raw.headers, hops });
       }
     } catch (error) {
+      if (error instanceof ProxyRefusal) throw proxyFailure(route, error.status, error.statusText);
       if (!(error instanceof TransportFailure)) throw error;
       throw describeFailure(error, {
         method: call.method,
-        origin: base.origin,
+        origin: route.proxy === null ? base.origin : `${base.origin} through the proxy ${route.proxy}`,
         endpoint: call.endpoint,
         timeoutMs,
         maxResponseBytes,

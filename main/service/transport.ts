@@ -4,6 +4,7 @@ import type { Socket } from "node:net";
 import { type Readable, Transform } from "node:stream";
 import zlib from "node:zlib";
 import type { Clock } from "../../common/clock";
+import type { Forward } from "./proxy-agents";
 
 /** Where a request's bytes go; `write` resolves once the chunk has been handed to the OS (it may then be reused). */
 export interface BodySink {
@@ -47,6 +48,18 @@ export class TransportFailure extends Error {
   }
 }
 
+/** The proxy answered a CONNECT with something other than 200: the tunnel to the service was never made. */
+export class ProxyRefusal extends Error {
+  override readonly name = "ProxyRefusal";
+
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+  ) {
+    super(`proxy answered ${status}`);
+  }
+}
+
 /** Thrown into a body writer whose exchange has ended, so that it stops reading. */
 class ExchangeOver extends Error {}
 
@@ -56,6 +69,8 @@ export interface RawRequest {
   headers: Record<string, string>;
   body: RequestBody | null;
   agent: http.Agent;
+  /** Sent to this proxy in the absolute form (an http target through a proxy); null: to the URL's host. */
+  forward?: Forward | null;
   timeoutMs: number;
   /** What arms the time-out. */
   timers: Pick<Clock, "after">;
@@ -142,7 +157,18 @@ export function exchange(request: RawRequest): Promise<RawResponse> {
       headers["content-type"] = request.body.contentType;
       headers["content-length"] = String(request.body.length);
     }
-    const req = (secure ? https : http).request(request.url, { method: request.method, headers, agent: request.agent });
+    const forward = request.forward ?? null;
+    const req =
+      forward === null
+        ? (secure ? https : http).request(request.url, { method: request.method, headers, agent: request.agent })
+        : (forward.secure ? https : http).request({
+            host: forward.host,
+            port: forward.port,
+            path: request.url.href,
+            method: request.method,
+            headers: { ...headers, host: request.url.host, ...forward.headers },
+            agent: request.agent,
+          });
 
     let settled = false;
     let connected = false;
@@ -181,6 +207,10 @@ export function exchange(request: RawRequest): Promise<RawResponse> {
     };
     armTimer();
 
+    // https-proxy-agent tells the proxy's answer to its CONNECT; a refusal is the proxy's, never the service's.
+    req.on("proxyConnect", (connect: { statusCode?: number; statusText?: string }) => {
+      if (connect.statusCode !== 200) fail(new ProxyRefusal(connect.statusCode ?? 0, connect.statusText ?? ""));
+    });
     req.on("socket", (socket: Socket) => {
       const onConnected = () => {
         connected = true;
@@ -189,9 +219,13 @@ export function exchange(request: RawRequest): Promise<RawResponse> {
       };
       // A kept-alive socket is connected already; a new one is once TCP (and TLS) is up.
       if (req.reusedSocket) onConnected();
-      else socket.once(secure ? "secureConnect" : "connect", onConnected);
+      // Through a CONNECT tunnel, the socket is the TLS one to the service; in the absolute form, the one to the proxy.
+      else socket.once((forward === null ? secure : forward.secure) ? "secureConnect" : "connect", onConnected);
     });
     req.on("finish", () => {
+      // The last byte was written to the socket, so it was connected, whether or not its connect was seen here (a
+      // tunnel's TLS may be up before the request is given its socket).
+      connected = true;
       sent = "all";
       touch();
     });

@@ -165,6 +165,7 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
       await server.close();
       const keychain = osKeychain(keychainService);
       for (const account of core.accounts.list()) await keychain.delete(account.id).catch(() => {});
+      for (const proxy of core.proxySignIns.kept()) await keychain.delete(`proxy:${proxy}`).catch(() => {});
       await core.close();
       await rm(userDataDir, { recursive: true, force: true });
       await rm(downloadsDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { channelNames } from "../../common/channels";
 import type { ArgsInputOf, EventName, MethodName, ResultOf } from "../../common/contract";
 import type { IpcResult } from "../../common/result";
-import { osKeychain } from "../../main/accounts/keychain";
+import { osKeychain, type SecretStore } from "../../main/accounts/keychain";
 import { type CoreOptions, type RunningCore, startCore } from "../../main/core";
 import { createHandlers } from "../../main/handlers";
 import { confBackend } from "../../main/settings/settings";
@@ -16,6 +16,8 @@ export interface TestCore {
   core: RunningCore;
   userDataDir: string;
   downloadsDir: string;
+  /** The OS keychain's service this core keeps its secrets in (its own, removed with it). */
+  keychain: SecretStore;
   /** Every IPC answer and event payload, as the renderer would receive them. */
   transcript: unknown[];
   events: { event: EventName; payload: unknown }[];
@@ -75,6 +77,7 @@ export async function startTestCore(options: Partial<CoreOptions> = {}): Promise
     core,
     userDataDir,
     downloadsDir,
+    keychain,
     transcript,
     events,
     logs,
@@ -82,9 +85,11 @@ export async function startTestCore(options: Partial<CoreOptions> = {}): Promise
     call,
     async close() {
       const accounts = core.accounts.list();
+      const proxies = core.proxySignIns.kept();
       await core.close();
       // Leave nothing in the test keychain service.
       for (const account of accounts) await keychain.delete(account.id).catch(() => {});
+      for (const proxy of proxies) await keychain.delete(`proxy:${proxy}`).catch(() => {});
       await rm(userDataDir, { recursive: true, force: true });
       await rm(downloadsDir, { recursive: true, force: true });
     },

@@ -7,8 +7,8 @@ import {
   type TemplateByIdProblems,
   templateByIdProblems,
 } from "../../../common/template-by-id";
+import { FormDialog } from "../../components/FormDialog";
 import { formatWhen } from "../../format/when";
-import { useModal } from "../../hooks/useModal";
 import { useResource } from "../../hooks/useResource";
 import "../documents/documents.css";
 import "./add-by-id.css";
@@ -34,7 +34,6 @@ function describeSeen(seen: SeenTemplateId): string {
  * that no listed template has, are offered.
  */
 export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }: AddTemplateByIdDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [seen] = useResource(() => bridge.templatesSeenIds(), [bridge]);
   const [templateId, setTemplateId] = useState("");
@@ -46,8 +45,6 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
   const [refusal, setRefusal] = useState<string | null>(null);
   const ids = useId();
   const id = (part: string) => `${ids}-${part}`;
-
-  useModal(dialog);
 
   const input = () => ({ templateId, name, groups: labels.map((label) => ({ label })) });
   // Once a save was tried, the problems follow the edits (and disappear as they are corrected).
@@ -111,175 +108,158 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
     [problem === undefined ? null : problemId, hint ?? null].filter(Boolean).join(" ") || undefined;
 
   return (
-    <dialog
-      ref={dialog}
-      className="dialog add-by-id-dialog"
-      aria-labelledby={id("title")}
-      aria-describedby={id("about")}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
+    <FormDialog
+      title="Add a template by ID"
+      className="add-by-id-dialog"
+      describedBy={id("about")}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitLabel="Add template"
+      busyLabel="Adding…"
+      formRef={form}
     >
-      <form
-        ref={form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <h2 id={id("title")}>Add a template by ID</h2>
-        <p id={id("about")} className="add-by-id-about">
-          For a template made in the service’s web app{accountName === null ? "" : ` with ${accountName}`}. Signdesk
-          cannot read templates from the service: enter its recipient groups in the template’s order. The service checks
-          the ID and the number of recipients when you send.
-        </p>
-        <fieldset disabled={busy}>
-          <div className="form-field">
-            <label htmlFor={id("templateId")}>Template ID</label>
-            <input
-              id={id("templateId")}
-              className="template-id-input"
-              value={templateId}
-              maxLength={400}
-              spellCheck={false}
-              autoComplete="off"
-              aria-invalid={problems.templateId !== undefined}
-              aria-describedby={described(id("templateId-problem"), problems.templateId, id("templateId-hint"))}
-              onChange={(event) => setId(event.target.value)}
-            />
-            {problems.templateId !== undefined && (
-              <span className="field-problem" id={id("templateId-problem")}>
-                {problems.templateId}
-              </span>
-            )}
-            <span className="muted small add-by-id-hint" id={id("templateId-hint")}>
-              The ID the service’s web app shows for the template (usually a UUID).
+      <p id={id("about")} className="add-by-id-about">
+        For a template made in the service’s web app{accountName === null ? "" : ` with ${accountName}`}. Signdesk
+        cannot read templates from the service: enter its recipient groups in the template’s order. The service checks
+        the ID and the number of recipients when you send.
+      </p>
+      <fieldset disabled={busy}>
+        <div className="form-field">
+          <label htmlFor={id("templateId")}>Template ID</label>
+          <input
+            id={id("templateId")}
+            className="template-id-input"
+            value={templateId}
+            maxLength={400}
+            spellCheck={false}
+            autoComplete="off"
+            aria-invalid={problems.templateId !== undefined}
+            aria-describedby={described(id("templateId-problem"), problems.templateId, id("templateId-hint"))}
+            onChange={(event) => setId(event.target.value)}
+          />
+          {problems.templateId !== undefined && (
+            <span className="field-problem" id={id("templateId-problem")}>
+              {problems.templateId}
             </span>
-          </div>
-
-          {offered.length > 0 && (
-            <div className="form-field">
-              <label htmlFor={id("seen")}>Or pick one your documents were sent from</label>
-              <select
-                id={id("seen")}
-                value={offered.some((entry) => entry.templateId === templateId.trim()) ? templateId.trim() : ""}
-                aria-describedby={id("seen-hint")}
-                onChange={(event) => {
-                  const picked = offered.find((entry) => entry.templateId === event.target.value);
-                  if (picked === undefined) return;
-                  setId(picked.templateId);
-                  if (name.trim() === "") {
-                    setName(picked.latestName);
-                    edited({ templateId: picked.templateId, name: picked.latestName });
-                  }
-                }}
-              >
-                <option value="">Choose a template ID…</option>
-                {offered.map((entry) => (
-                  <option key={entry.templateId} value={entry.templateId}>
-                    {describeSeen(entry)}
-                  </option>
-                ))}
-              </select>
-              <span className="muted small add-by-id-hint" id={id("seen-hint")}>
-                IDs named by imported documents that no template listed here has.
-              </span>
-            </div>
           )}
+          <span className="muted small add-by-id-hint" id={id("templateId-hint")}>
+            The ID the service’s web app shows for the template (usually a UUID).
+          </span>
+        </div>
 
+        {offered.length > 0 && (
           <div className="form-field">
-            <label htmlFor={id("name")}>Name</label>
-            <input
-              id={id("name")}
-              value={name}
-              maxLength={400}
-              autoComplete="off"
-              aria-invalid={problems.name !== undefined}
-              aria-describedby={described(id("name-problem"), problems.name, id("name-hint"))}
+            <label htmlFor={id("seen")}>Or pick one your documents were sent from</label>
+            <select
+              id={id("seen")}
+              value={offered.some((entry) => entry.templateId === templateId.trim()) ? templateId.trim() : ""}
+              aria-describedby={id("seen-hint")}
               onChange={(event) => {
-                setName(event.target.value);
-                edited({ name: event.target.value });
+                const picked = offered.find((entry) => entry.templateId === event.target.value);
+                if (picked === undefined) return;
+                setId(picked.templateId);
+                if (name.trim() === "") {
+                  setName(picked.latestName);
+                  edited({ templateId: picked.templateId, name: picked.latestName });
+                }
               }}
-            />
-            {problems.name !== undefined && (
-              <span className="field-problem" id={id("name-problem")}>
-                {problems.name}
-              </span>
-            )}
-            <span className="muted small add-by-id-hint" id={id("name-hint")}>
-              How Signdesk lists the template and names the documents sent from it.
+            >
+              <option value="">Choose a template ID…</option>
+              {offered.map((entry) => (
+                <option key={entry.templateId} value={entry.templateId}>
+                  {describeSeen(entry)}
+                </option>
+              ))}
+            </select>
+            <span className="muted small add-by-id-hint" id={id("seen-hint")}>
+              IDs named by imported documents that no template listed here has.
             </span>
           </div>
-
-          <fieldset className="add-by-id-groups" aria-describedby={id("groups-hint")}>
-            <legend>Recipient groups</legend>
-            <p className="muted small add-by-id-hint" id={id("groups-hint")}>
-              One per recipient the template has, in its order: group 1 is the service’s recipient 1. The Send screen
-              asks for one recipient per group.
-            </p>
-            <ol className="add-by-id-group-list">
-              {labels.map((label, index) => {
-                const problem = problems.labels[index];
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a row is group number index + 1; its label is what changes.
-                  <li key={index} className="add-by-id-group">
-                    <span className="group-number" aria-hidden="true">
-                      {index + 1}
-                    </span>
-                    <div className="form-field">
-                      <label htmlFor={id(`label-${index}`)}>Label of group {index + 1}</label>
-                      <input
-                        id={id(`label-${index}`)}
-                        value={label}
-                        maxLength={120}
-                        autoComplete="off"
-                        aria-invalid={problem !== undefined}
-                        aria-describedby={problem === undefined ? undefined : id(`label-${index}-problem`)}
-                        onChange={(event) => setLabel(index, event.target.value)}
-                      />
-                      {problem !== undefined && (
-                        <span className="field-problem" id={id(`label-${index}-problem`)}>
-                          {problem}
-                        </span>
-                      )}
-                    </div>
-                    <button type="button" disabled={labels.length === 1} onClick={() => removeGroup(index)}>
-                      Remove<span className="visually-hidden"> group {index + 1}</span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ol>
-            {problems.groups !== undefined && <span className="field-problem">{problems.groups}</span>}
-            <div>
-              <button type="button" onClick={addGroup}>
-                Add a group
-              </button>
-            </div>
-          </fieldset>
-        </fieldset>
-
-        {attempted && hasTemplateByIdProblems(problems) && (
-          <p className="problem" role="alert">
-            Correct the fields marked before adding the template.
-          </p>
         )}
-        {refusal !== null && (
-          <p className="problem" role="alert">
-            The template was not added: {refusal}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? "Adding…" : "Add template"}
-          </button>
+
+        <div className="form-field">
+          <label htmlFor={id("name")}>Name</label>
+          <input
+            id={id("name")}
+            value={name}
+            maxLength={400}
+            autoComplete="off"
+            aria-invalid={problems.name !== undefined}
+            aria-describedby={described(id("name-problem"), problems.name, id("name-hint"))}
+            onChange={(event) => {
+              setName(event.target.value);
+              edited({ name: event.target.value });
+            }}
+          />
+          {problems.name !== undefined && (
+            <span className="field-problem" id={id("name-problem")}>
+              {problems.name}
+            </span>
+          )}
+          <span className="muted small add-by-id-hint" id={id("name-hint")}>
+            How Signdesk lists the template and names the documents sent from it.
+          </span>
         </div>
-      </form>
-    </dialog>
+
+        <fieldset className="add-by-id-groups" aria-describedby={id("groups-hint")}>
+          <legend>Recipient groups</legend>
+          <p className="muted small add-by-id-hint" id={id("groups-hint")}>
+            One per recipient the template has, in its order: group 1 is the service’s recipient 1. The Send screen asks
+            for one recipient per group.
+          </p>
+          <ol className="add-by-id-group-list">
+            {labels.map((label, index) => {
+              const problem = problems.labels[index];
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row is group number index + 1; its label is what changes.
+                <li key={index} className="add-by-id-group">
+                  <span className="group-number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <div className="form-field">
+                    <label htmlFor={id(`label-${index}`)}>Label of group {index + 1}</label>
+                    <input
+                      id={id(`label-${index}`)}
+                      value={label}
+                      maxLength={120}
+                      autoComplete="off"
+                      aria-invalid={problem !== undefined}
+                      aria-describedby={problem === undefined ? undefined : id(`label-${index}-problem`)}
+                      onChange={(event) => setLabel(index, event.target.value)}
+                    />
+                    {problem !== undefined && (
+                      <span className="field-problem" id={id(`label-${index}-problem`)}>
+                        {problem}
+                      </span>
+                    )}
+                  </div>
+                  <button type="button" disabled={labels.length === 1} onClick={() => removeGroup(index)}>
+                    Remove<span className="visually-hidden"> group {index + 1}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+          {problems.groups !== undefined && <span className="field-problem">{problems.groups}</span>}
+          <div>
+            <button type="button" onClick={addGroup}>
+              Add a group
+            </button>
+          </div>
+        </fieldset>
+      </fieldset>
+
+      {attempted && hasTemplateByIdProblems(problems) && (
+        <p className="problem" role="alert">
+          Correct the fields marked before adding the template.
+        </p>
+      )}
+      {refusal !== null && (
+        <p className="problem" role="alert">
+          The template was not added: {refusal}
+        </p>
+      )}
+    </FormDialog>
   );
 }

@@ -1,8 +1,11 @@
 import { EventEmitter } from "node:events";
 import type { Download } from "playwright-core";
+import { app } from "./app.ts";
+import { launchState } from "./app-state.ts";
 import { preventableEvent } from "./emitter-event.ts";
 import type { AskingFrame, PermissionAsk } from "./permission-requests.ts";
 import { toAppUrl } from "./protocol.ts";
+import { resolveProxyAsChromium } from "./proxy-resolution.ts";
 import { records } from "./records.ts";
 
 type RequestHandler = (
@@ -93,6 +96,16 @@ class Session extends EventEmitter {
     return requested === true;
   }
 
+  /** The proxy Chromium would use for `url`, in PAC form (docs/api/session.md: `ses.resolveProxy(url)`). */
+  async resolveProxy(url: string): Promise<string> {
+    const commandLine = app.commandLine;
+    return resolveProxyAsChromium(
+      url,
+      { has: (name) => commandLine.hasSwitch(name), value: (name) => commandLine.getSwitchValue(name) },
+      process.env,
+    );
+  }
+
   /** "will-download": a download the page started goes on only if no listener prevents it. */
   async handleDownload(webContents: unknown, download: Download): Promise<void> {
     let cancelled = false;
@@ -113,4 +126,15 @@ class Session extends EventEmitter {
   }
 }
 
-export const session = { defaultSession: new Session() };
+const defaultSession = new Session();
+
+/**
+ * As Electron's (lib/browser/api/session.ts: `get defaultSession () { return fromPartition('') }`): before the app is
+ * ready, fromPartition throws a TypeError (shell/browser/api/electron_api_session.cc).
+ */
+export const session = {
+  get defaultSession(): Session {
+    if (!launchState.ready) throw new TypeError("Session can only be received when app is ready");
+    return defaultSession;
+  },
+};

@@ -1,0 +1,77 @@
+import type http from "node:http";
+import { type Forward, ProxyAgents, type ProxySettings } from "./proxy-agents";
+import { parseProxyChoice } from "./proxy-choice";
+import { ServiceError } from "./service-error";
+import { trustedContext } from "./trusted-certificates";
+
+/** How one request goes: its agent, the proxy it goes through (null: direct), and whether credentials were given. */
+export interface RequestRoute {
+  agent: http.Agent;
+  /** For an http target through a proxy: the proxy the request is sent to in the absolute form. */
+  forward: Forward | null;
+  proxy: string | null;
+  signedIn: boolean;
+}
+
+interface RouteOptions {
+  /** The service's origin, as failures name it. */
+  origin: string;
+  proxy: ProxySettings | undefined;
+  onProxySignInNeeded: ((address: string) => void) | undefined;
+  /** The agent of a direct request. */
+  direct: (url: URL, method: "GET" | "POST") => http.Agent;
+}
+
+/** The service client's routes: direct, or through the proxy the system's settings give for the address. */
+export function requestRoutes(options: RouteOptions) {
+  const { direct, origin } = options;
+  const proxies = new ProxyAgents(trustedContext);
+  /** How a request to `url` goes: its agent, and the proxy it goes through (null: direct). */
+  const routeFor = async (url: URL, method: "GET" | "POST"): Promise<RequestRoute> => {
+    const settings = options.proxy;
+    if (settings === undefined) return { agent: direct(url, method), forward: null, proxy: null, signedIn: false };
+    let pac: string;
+    try {
+      pac = await settings.resolve(url.href);
+    } catch (error) {
+      throw new ServiceError({
+        category: "network",
+        message: `The system's proxy settings for ${url.origin} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+    const choice = parseProxyChoice(pac);
+    if (choice.kind === "unsupported")
+      throw new ServiceError({
+        category: "network",
+        message: `The system's proxy settings send ${url.origin} only through proxies Signdesk cannot use (${choice.entries}): set an HTTP proxy for it, or none.`,
+      });
+    if (choice.kind === "direct") return { agent: direct(url, method), forward: null, proxy: null, signedIn: false };
+    const credentials = await settings.credentials(choice.address);
+    return {
+      ...proxies.agentFor(choice, url, method === "GET", credentials),
+      proxy: choice.address,
+      signedIn: credentials !== null,
+    };
+  };
+  /** A proxy refused the request (407, or a CONNECT it did not make): the service was never reached. */
+  const proxyFailure = (route: RequestRoute, status: number, statusText: string): ServiceError => {
+    const address = route.proxy ?? "";
+    if (status === 407) {
+      options.onProxySignInNeeded?.(address);
+      return new ServiceError({
+        category: "network",
+        status,
+        message: route.signedIn
+          ? `The proxy ${address} refused the user name and password Signdesk keeps for it.`
+          : `The proxy ${address} asks for a user name and password.`,
+      });
+    }
+    return new ServiceError({
+      category: "network",
+      status,
+      message: `The proxy ${address} did not connect to ${origin} (HTTP ${status}${statusText === "" ? "" : ` ${statusText}`}).`,
+    });
+  };
+
+  return { routeFor, proxyFailure };
+}
