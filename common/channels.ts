@@ -5,6 +5,7 @@
 export const channelNames = {
   appInfo: "app:info",
   appRecover: "app:recover",
+  appTakeNavigation: "app:takeNavigation",
   accountsList: "accounts:list",
   accountsAdd: "accounts:add",
   accountsUpdate: "accounts:update",

@@ -46,6 +46,10 @@ interface ChannelDefinition<C extends ChannelName> {
   result: z.ZodType;
 }
 
+/** A screen to show, and on Documents a document's details. */
+const NavigationSchema = z.object({ screen: ScreenIdSchema, pdfId: z.string().optional() });
+export type Navigation = z.infer<typeof NavigationSchema>;
+
 export const channels = {
   appInfo: { channel: channelNames.appInfo, args: NoArgs, result: AppInfoSchema },
   appRecover: {
@@ -53,6 +57,11 @@ export const channels = {
     args: NoArgs,
     result: z.object({ setAsideFolder: z.string() }),
   },
+  /**
+   * Where main asked the window to go before the window listened (a signdesk:// link that started the app), once;
+   * null when nothing waits. Asked once the window listens to "app:navigate", which tells everything after.
+   */
+  appTakeNavigation: { channel: channelNames.appTakeNavigation, args: NoArgs, result: NavigationSchema.nullable() },
 
   accountsList: {
     channel: channelNames.accountsList,
@@ -352,7 +361,7 @@ export const channels = {
 
 export const events = {
   /** Main asks the renderer to show a screen (menu item or keyboard accelerator). */
-  "app:navigate": z.object({ screen: ScreenIdSchema, pdfId: z.string().optional() }),
+  "app:navigate": NavigationSchema,
   /** A tracked document's status changed (each change once). */
   "documents:changed": DocumentChangeSchema,
   /**

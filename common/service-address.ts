@@ -1,3 +1,5 @@
+import { parseUrl } from "./parse-url";
+
 /**
  * The one rule for an address the app sends to or has the service call: https anywhere, plain http only to this
  * computer (localhost, 127.0.0.1, [::1]), a host, no user name or password, at most 2,048 characters. Two kinds:
@@ -11,13 +13,6 @@
 export type AddressKind = "base" | "webhook";
 
 export const maxAddressLength = 2048;
-
-/** The WHATWG URL parser: global in every runtime this runs in (Node, Chromium); common/ has neither's types. */
-declare const URL: new (
-  input: string,
-) => Readonly<
-  Record<"protocol" | "hostname" | "host" | "username" | "password" | "pathname" | "search" | "hash" | "origin", string>
->;
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -41,12 +36,8 @@ export function checkServiceAddress(candidate: string, kind: AddressKind): Addre
   const trimmed = candidate.trim();
   if (trimmed === "") return refuse({ reason: "empty" });
   if (trimmed.length > maxAddressLength) return refuse({ reason: "too_long" });
-  let url: InstanceType<typeof URL>;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return refuse({ reason: "not_a_url" });
-  }
+  const url = parseUrl(trimmed);
+  if (url === null) return refuse({ reason: "not_a_url" });
   if (url.protocol !== "https:" && url.protocol !== "http:") return refuse({ reason: "scheme", scheme: url.protocol });
   if (url.hostname === "") return refuse({ reason: "no_host" });
   if (url.username !== "" || url.password !== "") return refuse({ reason: "credentials" });

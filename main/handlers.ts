@@ -1,4 +1,5 @@
 import type { MethodName } from "../common/channels";
+import type { Navigation } from "../common/contract";
 import type { Core } from "./core-types";
 import { createDispatcher, type Dispatcher } from "./dispatch";
 import { draftSaveProblem } from "./drafts/draft-errors";
@@ -27,6 +28,8 @@ export interface AppIdentity {
 export interface HandlerDeps {
   app: AppIdentity;
   core: Core;
+  /** Where a signdesk:// link that started the app asks the window to go (main/electron/deep-links.ts), once. */
+  takeNavigation?: () => Navigation | null;
   /** Where unexpected failures are reported (never shown to the user in full). */
   onUnexpectedError?: (channel: string, error: unknown) => void;
 }
@@ -51,6 +54,7 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
           startupFailure: null,
         };
       },
+      appTakeNavigation: () => deps.takeNavigation?.() ?? null,
       appRecover: () => {
         throw new HandlerError("not_needed", "Signdesk started normally: there is no damaged data to set aside.");
       },

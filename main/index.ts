@@ -5,6 +5,7 @@ import { osKeychain } from "./accounts/keychain";
 import { type RunningCore, startCore } from "./core";
 import type { Dispatcher } from "./dispatch";
 import { registerAppSchemeAsPrivileged, serveAppProtocol } from "./electron/app-protocol";
+import { LinkNavigation, receiveDeepLinks } from "./electron/deep-links";
 import { sendEvent } from "./electron/events";
 import { hardenSession, lockDownWebContents } from "./electron/hardening";
 import { registerIpc } from "./electron/ipc";
@@ -52,13 +53,24 @@ lockDownWebContents(
   },
 );
 
+/** signdesk:// links, told to the window once it listens; a link brings the window forward once the app is ready. */
+const links = new LinkNavigation(
+  () => mainWindow,
+  () => {
+    if (app.isReady()) focusMainWindow();
+  },
+);
+
 function openMainWindow(): void {
   mainWindow = createMainWindow({ preloadPath, startUrl: devServerUrl ?? `${appOrigin}/index.html` });
   // Coming back to the window is when the user wants fresh statuses: of the recent documents at once (older ones keep
   // their back-off: with 100,000 documents, a glance at the window must not ask about each of them).
   mainWindow.on("focus", () => core?.tracker.refreshRecent());
+  // A page loaded again listens to app:navigate only once it asks for what waits (deep-links.ts).
+  mainWindow.webContents.on("did-navigate", () => links.pageGone());
   mainWindow.on("closed", () => {
     mainWindow = null;
+    links.pageGone();
   });
 }
 
@@ -103,6 +115,7 @@ async function startAppCore(): Promise<Dispatcher> {
   return createHandlers({
     app: identity,
     core,
+    takeNavigation: () => links.take(),
     onUnexpectedError: (channel, error) => console.error(`[ipc] ${channel} failed:`, error),
   });
 }
@@ -165,6 +178,7 @@ if (refusal !== null) {
   refuseToRunUnsandboxed(refusal);
 } else if (app.requestSingleInstanceLock()) {
   app.on("second-instance", focusMainWindow);
+  receiveDeepLinks(app, links, process.argv);
   app.on("window-all-closed", () => {
     if (process.platform !== "darwin") app.quit();
   });

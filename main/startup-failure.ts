@@ -67,6 +67,8 @@ export function createStartupFailureHandlers(deps: StartupFailureDeps): Dispatch
     startupFailure: { message, dataFolder: deps.userDataDir },
   });
   implementations.appRecover = async () => ({ setAsideFolder: await deps.recover() });
+  // A link that started the app waits for the started app's window: nothing to show on the failure screen.
+  implementations.appTakeNavigation = () => null;
   return createDispatcher(implementations);
 }
 

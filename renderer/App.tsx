@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import type { BulkBatch } from "../common/bulk-batches";
-import type { SigndeskApi } from "../common/contract";
+import type { Navigation, SigndeskApi } from "../common/contract";
 import type { ScreenId } from "../common/screens";
 import { DesktopFailures } from "./components/DesktopFailures";
 import { OfflineBanner } from "./components/OfflineBanner";
@@ -98,16 +98,23 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
     );
     return () => cancelIdleCallback(idle);
   }, []);
-  useEffect(
-    () =>
-      bridge.on("app:navigate", ({ screen: next, pdfId }) => {
-        if (next === "documents" && pdfId !== undefined) {
-          setRoute(documentDetail(pdfId));
-          setNavigation((count) => count + 1);
-        } else navigate(next);
-      }),
-    [bridge, navigate],
-  );
+  // Main's navigation (the menu, a notification's click, a signdesk:// link); one that came before this window
+  // listened (the link that started the app) is asked for once it does.
+  useEffect(() => {
+    const go = ({ screen: next, pdfId }: Navigation) => {
+      if (next === "documents" && pdfId !== undefined) {
+        setRoute(documentDetail(pdfId));
+        setNavigation((count) => count + 1);
+      } else navigate(next);
+    };
+    const stop = bridge.on("app:navigate", go);
+    // Taken once: applied even if this effect was cleaned up meanwhile (React runs it twice in development), as the
+    // next run's take finds nothing.
+    void bridge.appTakeNavigation().then((waiting) => {
+      if (waiting.ok && waiting.value !== null) go(waiting.value);
+    });
+    return stop;
+  }, [bridge, navigate]);
 
   const info = appInfo.status === "ready" ? appInfo.value : null;
   const closeDraft = () => {

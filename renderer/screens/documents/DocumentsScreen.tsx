@@ -233,7 +233,7 @@ export function DocumentsScreen({
                 <p className="muted">Loading…</p>
               ) : (
                 <p className="problem" role="alert">
-                  Signdesk has no record of that document for this account.
+                  Signdesk has no record of the document “{selected}” for {accountName ?? "this account"}.
                 </p>
               )}
             </div>

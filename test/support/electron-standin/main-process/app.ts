@@ -126,6 +126,21 @@ class App extends EventEmitter {
     allWindows()[0]?.focus();
   }
 
+  /**
+   * As Electron on Linux (docs/api/app.md): registers this executable's desktop entry for `protocol` with xdg; the
+   * stand-in keeps the registration in its records. A scheme with characters other than letters, digits, "+", "-" and
+   * "." is refused, as Electron refuses it.
+   */
+  setAsDefaultProtocolClient(protocol: string): boolean {
+    if (!/^[A-Za-z][A-Za-z0-9+.-]*$/.test(protocol)) return false;
+    if (!records.protocolClients.includes(protocol)) records.protocolClients.push(protocol);
+    return true;
+  }
+
+  isDefaultProtocolClient(protocol: string): boolean {
+    return records.protocolClients.includes(protocol);
+  }
+
   requestSingleInstanceLock(additionalData: unknown = null): boolean {
     if (this.lock !== null) return true;
     const userData = this.getPath("userData");

@@ -14,4 +14,6 @@ export const records = {
   downloads: [] as { url: string; cancelled: boolean }[],
   errorBoxes: [] as { title: string; content: string }[],
   messageBoxes: [] as { message: string; detail: string; buttons: string[] }[],
+  /** Schemes the app registered itself as the handler of (app.setAsDefaultProtocolClient). */
+  protocolClients: [] as string[],
 };
