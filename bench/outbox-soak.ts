@@ -4,12 +4,10 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import type { SecretStore } from "../main/accounts/keychain.ts";
-import { startCore } from "../main/core.ts";
-import { confBackend } from "../main/settings/settings.ts";
 import { holdYoungGeneration } from "../main/young-generation.ts";
 import type { FaultAction } from "../test/support/fault-server.ts";
 import { benchAccount } from "./support/bench-account.ts";
+import { startBenchCore } from "./support/bench-core.ts";
 import { startChildSandbox } from "./support/child-sandbox.ts";
 import { startTcpGate } from "./support/tcp-gate.ts";
 
@@ -62,16 +60,8 @@ const sandbox = await startChildSandbox({ seedDocuments: seeded, countRequests: 
 if (sandbox.countedUrl === null) throw new Error("the sandbox's counting proxy did not start");
 const gate = await startTcpGate(sandbox.countedUrl);
 const work = await mkdtemp(path.join(tmpdir(), "signdesk-bench-soak-"));
-const keychain: SecretStore = { get: async () => sandbox.key, set: async () => {}, delete: async () => {} };
 const figures: Record<string, unknown> = { bench: "outbox-soak", minutes, seeded_documents: seeded, rate };
-const core = await startCore({
-  userDataDir: work,
-  downloadsDir: work,
-  keychain,
-  settingsBackend: confBackend(work),
-  emit: () => {},
-  embeddedSandbox: false,
-  tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
+const core = await startBenchCore(work, sandbox.key, {
   outbox: { retryDelayMs: 200, maxRetryDelayMs: 2_000 },
   sendCheck: { scheduleMs: [0, 1_000, 3_000, 6_000, 12_000], listTimeoutMs: 30_000 },
 });

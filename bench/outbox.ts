@@ -3,10 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { queuedCode } from "../common/outbox.ts";
-import type { SecretStore } from "../main/accounts/keychain.ts";
-import { startCore } from "../main/core.ts";
-import { confBackend } from "../main/settings/settings.ts";
 import { benchAccount } from "./support/bench-account.ts";
+import { startBenchCore } from "./support/bench-core.ts";
 import { startChildSandbox } from "./support/child-sandbox.ts";
 import { documentsPerAddress } from "./support/documents-per-address.ts";
 import { startTcpGate } from "./support/tcp-gate.ts";
@@ -39,8 +37,6 @@ const sandbox = await startChildSandbox({ seedDocuments: seeded, countRequests: 
 if (sandbox.countedUrl === null) throw new Error("the sandbox's counting proxy did not start");
 const gate = await startTcpGate(sandbox.countedUrl);
 const work = await mkdtemp(path.join(tmpdir(), "signdesk-bench-outbox-"));
-/** The sandbox's key for any account: the benchmark measures the outbox, not the OS keychain. */
-const keychain: SecretStore = { get: async () => sandbox.key, set: async () => {}, delete: async () => {} };
 const figures: Record<string, number | string> = {
   bench: "outbox",
   items,
@@ -48,14 +44,7 @@ const figures: Record<string, number | string> = {
   seeded_documents: seeded,
   retry_delay_ms: retryDelayMs,
 };
-const core = await startCore({
-  userDataDir: work,
-  downloadsDir: work,
-  keychain,
-  settingsBackend: confBackend(work),
-  emit: () => {},
-  embeddedSandbox: false,
-  tracker: { minIntervalMs: 3_600_000, maxIntervalMs: 7_200_000 },
+const core = await startBenchCore(work, sandbox.key, {
   outbox: { retryDelayMs, maxRetryDelayMs },
 });
 try {

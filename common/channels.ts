@@ -57,6 +57,7 @@ export const channelNames = {
   sandboxOutbox: "sandbox:outbox",
   sandboxInboxLink: "sandbox:inboxLink",
   clipboardWriteText: "clipboard:writeText",
+  diagnosticsSave: "diagnostics:save",
   proxyWaiting: "proxy:waiting",
   proxySignIn: "proxy:signIn",
 } as const;

@@ -349,6 +349,11 @@ export const channels = {
     args: z.object({ text: CopiedText }),
     result: Nothing,
   },
+  /**
+   * Writes a support bundle (logs, versions, settings and records' health, no secret or name) to the Downloads
+   * folder; shown with documentsShowInFolder.
+   */
+  diagnosticsSave: { channel: channelNames.diagnosticsSave, args: NoArgs, result: z.object({ path: z.string() }) },
   /** The proxies that asked for a user name and password and were not answered yet ("host:port"). */
   proxyWaiting: { channel: channelNames.proxyWaiting, args: NoArgs, result: z.array(ProxyAddressSchema) },
   /** The person's user name and password for a proxy that asked: kept in the OS keychain, never sent back. */

@@ -8,6 +8,7 @@ import type { AccountService } from "./accounts/accounts";
 import type { ProxySignIns } from "./accounts/proxy-sign-ins";
 import type { DocumentTracker } from "./documents/tracker";
 import type { DraftStore } from "./drafts/draft-store";
+import type { AppLog } from "./logging/app-log";
 import type { Records } from "./records/records";
 import type { RecordsReader } from "./records/records-reader";
 import type { ServiceClient } from "./service/client";
@@ -75,6 +76,8 @@ export interface CoreParts {
   proxy: ProxySettings;
   /** The proxies that asked for a user name and password, and what the person gave them. */
   proxySignIns: ProxySignIns;
+  /** Main's log file (what a support bundle sends). */
+  appLog: AppLog;
   /** What was wrong with stored data at start, each a sentence for the person (see AppInfo.notices). */
   notices: readonly string[];
   /** Where LibreOffice is now (the path set on the Accounts screen, else its usual places). */

@@ -18,6 +18,7 @@ import { defaultSendCheck } from "./documents/send-document";
 import { DocumentTracker, type TrackerOptions } from "./documents/tracker";
 import { DraftStore } from "./drafts/draft-store";
 import { HandlerError } from "./handler-error";
+import { openAppLog } from "./logging/app-log";
 import { type OutboxOptions, OutboxSender } from "./outbox/outbox-sender";
 import { checkInBackground } from "./records/check-in-background";
 import { moveLegacyRecords } from "./records/move-legacy-records";
@@ -83,7 +84,12 @@ const largeDatabaseCheckDelayMs = 20_000;
 export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
-  const log = options.log ?? (() => {});
+  // Main's log file (logs/main.log); what is told to `options.log` (the console, a test) goes there too.
+  const appLog = openAppLog(path.join(options.userDataDir, "logs"));
+  const log = (message: string) => {
+    appLog.warn(message);
+    options.log?.(message);
+  };
   const notices: string[] = [];
   const settings = new Settings(options.settingsBackend, (message) => {
     notices.push(message);
@@ -178,6 +184,8 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
           apiKey: () => accounts.apiKey(account.id),
           // The banner says why at the first failed attempt, rather than after the retries (seconds later).
           onRetry: (error) => connection.failed(account.id, error),
+          onExchange: ({ method, endpoint, status, failure, ms }) =>
+            appLog.info(`${method} ${new URL(account.baseUrl).origin} ${endpoint} ${status ?? failure} ${ms} ms`),
         }),
         (call) => connection.observe(account.id, call),
       );
@@ -272,6 +280,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     clock,
     proxy,
     proxySignIns,
+    appLog,
     notices,
     locateSoffice,
     sendCheck,

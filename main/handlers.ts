@@ -1,6 +1,8 @@
+import { mkdir } from "node:fs/promises";
 import type { MethodName } from "../common/channels";
 import type { Navigation } from "../common/contract";
 import type { Core } from "./core-types";
+import { saveSupportBundle } from "./diagnostics/support-bundle";
 import { createDispatcher, type Dispatcher } from "./dispatch";
 import { draftSaveProblem } from "./drafts/draft-errors";
 import { HandlerError } from "./handler-error";
@@ -79,6 +81,10 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       ...sandboxHandlers(core),
       ...clipboardHandlers(core),
       ...proxyHandlers(core),
+      diagnosticsSave: async () => {
+        await mkdir(core.downloadsDir, { recursive: true });
+        return { path: await saveSupportBundle(core, deps.app, new Date(core.clock.now())) };
+      },
     },
     { onUnexpectedError: deps.onUnexpectedError, describeRefusal },
   );

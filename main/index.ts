@@ -1,3 +1,4 @@
+import { release } from "node:os";
 import path from "node:path";
 import { app, type BrowserWindow, clipboard, session, shell } from "electron";
 import { appId } from "../common/app-identity";
@@ -112,11 +113,21 @@ async function startAppCore(): Promise<Dispatcher> {
     },
     log: (message) => console.warn(`[signdesk] ${message}`),
   });
+  const started = core;
+  started.appLog.info(
+    `${identity.name} ${identity.version} started: Electron ${identity.electronVersion}, Chrome ${process.versions.chrome}, ` +
+      `Node ${process.versions.node}, ${process.platform} ${release()} ${process.arch}`,
+  );
   return createHandlers({
     app: identity,
     core,
     takeNavigation: () => links.take(),
-    onUnexpectedError: (channel, error) => console.error(`[ipc] ${channel} failed:`, error),
+    onUnexpectedError: (channel, error) => {
+      console.error(`[ipc] ${channel} failed:`, error);
+      started.appLog.error(
+        `${channel} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : "unknown"}`,
+      );
+    },
   });
 }
 

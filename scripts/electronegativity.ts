@@ -29,6 +29,12 @@ export const reviewedFindings = [
     reason:
       "The preload is required for the bridge: with context isolation and the sandbox it exposes one frozen object with exactly the contract's functions and `on`, never ipcRenderer itself.",
   },
+  {
+    id: "PROTOCOL_HANDLER_JS_CHECK",
+    file: "main/electron/deep-links.ts",
+    reason:
+      "signdesk:// links are read by parseDeepLink alone: only document/<pdfId> does anything, and it only shows that document's details (no request, no file, no change).",
+  },
 ] as const;
 
 const severityOrder = ["INFORMATIONAL", "LOW", "MEDIUM", "HIGH"];

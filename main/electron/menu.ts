@@ -34,7 +34,11 @@ export function installApplicationMenu(getWindow: () => BrowserWindow | null, de
     { role: "windowMenu" },
     {
       role: "help",
-      submenu: [{ label: `About ${app.getName()}`, click: () => app.showAboutPanel() }],
+      submenu: [
+        // The Accounts screen's Diagnostics section: "Save diagnostics…" writes the bundle for support.
+        { id: "help-diagnostics", label: "Diagnostics…", click: () => navigate("accounts") },
+        { label: `About ${app.getName()}`, click: () => app.showAboutPanel() },
+      ],
     },
   ];
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));

@@ -14,24 +14,31 @@ function workerUrl(): URL {
  * marker beside it makes the next start set it aside and rebuild it (what can be read, then each service's list),
  * and `onDamage` hears a sentence for the person. Resolves with what was found (null: nothing).
  */
-export function checkInBackground(file: string, onDamage: (message: string) => void): Promise<string | null> {
+export async function checkInBackground(file: string, onDamage: (message: string) => void): Promise<string | null> {
+  const lines = await checkDatabase(file, "quick_check");
+  // A check that cannot run says nothing about the database: it is checked again at the next start.
+  if (lines === null) return null;
+  const found = lines.filter((line) => line !== "ok");
+  if (found.length === 0) return null;
+  const damage = found.join("; ");
+  writeFileSync(path.join(path.dirname(file), damageMarkerName), `${damage}\n`);
+  onDamage(
+    `SQLite found damage in Signdesk's records database (${damage}). Restart Signdesk to repair it: what can ` +
+      "still be read is kept, and each account's documents are read again from its service.",
+  );
+  return damage;
+}
+
+/** SQLite's `pragma` over the database in a worker thread: its lines ("ok" alone when sound), or null when it could not run. */
+export function checkDatabase(file: string, pragma: "quick_check" | "integrity_check"): Promise<string[] | null> {
   return new Promise((resolve) => {
-    const worker = new Worker(workerUrl(), { workerData: { file } });
+    const worker = new Worker(workerUrl(), { workerData: { file, pragma } });
     worker.once("message", (lines: string[]) => {
       void worker.terminate();
-      const found = lines.filter((line) => line !== "ok");
-      if (found.length === 0) return resolve(null);
-      const damage = found.join("; ");
-      writeFileSync(path.join(path.dirname(file), damageMarkerName), `${damage}\n`);
-      onDamage(
-        `SQLite found damage in Signdesk's records database (${damage}). Restart Signdesk to repair it: what can ` +
-          "still be read is kept, and each account's documents are read again from its service.",
-      );
-      resolve(damage);
+      resolve(lines);
     });
-    // A check that cannot run says nothing about the database: it is checked again at the next start.
     worker.once("error", (error) => {
-      reportWorkerFallback("the records check", error.message, "checked again at the next start");
+      reportWorkerFallback(`the records ${pragma}`, error.message, "checked again at the next start");
       resolve(null);
     });
   });

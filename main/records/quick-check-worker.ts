@@ -1,14 +1,16 @@
 import { DatabaseSync } from "node:sqlite";
 import { parentPort, workerData } from "node:worker_threads";
 
-// Runs SQLite's quick_check on the records database through a connection of its own, off the main thread: on a large
-// database it reads every page (a second or more). Posts the lines it found ("ok" when nothing).
-const { file } = workerData as { file: string };
+// Runs SQLite's quick_check (or the slower integrity_check, which also checks indexes against their tables) on the
+// records database through a connection of its own, off the main thread: on a large database it reads every page (a
+// second or more). Posts the lines it found ("ok" when nothing).
+const { file, pragma: asked } = workerData as { file: string; pragma?: string };
+const pragma = asked === "integrity_check" ? "integrity_check" : "quick_check";
 let lines: string[];
 try {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    lines = (db.prepare("PRAGMA quick_check(5)").all() as { quick_check: string }[]).map((row) => row.quick_check);
+    lines = (db.prepare(`PRAGMA ${pragma}(5)`).all() as Record<string, string>[]).map((row) => row[pragma] ?? "");
   } finally {
     db.close();
   }

@@ -36,7 +36,7 @@ import { isRedirect, redirectTarget } from "./redirects";
 import { type RequestRoute, requestRoutes } from "./request-routes";
 import { type RetryPolicy, sleep, withRetries } from "./retry";
 import { ServiceError } from "./service-error";
-import { exchange, jsonBody, ProxyRefusal, type RequestBody, TransportFailure } from "./transport";
+import { exchange, jsonBody, ProxyRefusal, type RawResponse, type RequestBody, TransportFailure } from "./transport";
 import { trustedContext } from "./trusted-certificates";
 
 export interface ServiceClientOptions {
@@ -64,6 +64,19 @@ export interface ServiceClientOptions {
   proxy?: ProxySettings;
   /** A proxy asked for a user name and password (HTTP 407): the app asks the person for them. */
   onProxySignInNeeded?: (address: string) => void;
+  /** Each exchange with the service, for the log: never its headers or body. */
+  onExchange?: (exchange: ExchangeRecord) => void;
+}
+
+/** What the log keeps of one exchange. */
+export interface ExchangeRecord {
+  method: "GET" | "POST";
+  endpoint: string;
+  /** The HTTP status, or null when no answer came. */
+  status: number | null;
+  /** Why no answer came ("timeout", "error ECONNREFUSED"…), or null. */
+  failure: string | null;
+  ms: number;
 }
 
 export interface CallOptions {
@@ -192,27 +205,50 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return { "x-api-key": key };
   }
 
+  /** Runs one exchange, telling `onExchange` how it went and how long it took. */
+  async function recorded<T>(call: Call<T>, run: () => Promise<RawResponse>): Promise<RawResponse> {
+    const started = clock.now();
+    const record = (status: number | null, failure: string | null) =>
+      options.onExchange?.({
+        method: call.method,
+        endpoint: call.endpoint,
+        status,
+        failure,
+        ms: clock.now() - started,
+      });
+    try {
+      const raw = await run();
+      record(raw.status, null);
+      return raw;
+    } catch (error) {
+      record(null, error instanceof TransportFailure ? error.message : error instanceof Error ? error.name : "failed");
+      throw error;
+    }
+  }
+
   async function attempt<T>(call: Call<T>, headers: Record<string, string>): Promise<T> {
     let url = urlOf(call.endpoint, call.query);
     let route: RequestRoute = { agent: directAgentFor(url, call.method), forward: null, proxy: null, signedIn: false };
     try {
       for (let hops = 0; ; hops += 1) {
         route = await routeFor(url, call.method);
-        const raw = await exchange({
-          method: call.method,
-          url,
-          headers,
-          body: call.body,
-          agent: route.agent,
-          forward: route.forward,
-          timeoutMs,
-          timers,
-          timeoutKind: call.idleTimeout === true ? "idle" : "total",
-          maxResponseBytes,
-          signal: call.options?.signal,
-          onSent: call.options?.onProgress,
-          readStream: call.readStream,
-        });
+        const raw = await recorded(call, () =>
+          exchange({
+            method: call.method,
+            url,
+            headers,
+            body: call.body,
+            agent: route.agent,
+            forward: route.forward,
+            timeoutMs,
+            timers,
+            timeoutKind: call.idleTimeout === true ? "idle" : "total",
+            maxResponseBytes,
+            signal: call.options?.signal,
+            onSent: call.options?.onProgress,
+            readStream: call.readStream,
+          }),
+        );
         if (raw.status === 407 && route.proxy !== null) throw proxyFailure(route, raw.status, "");
         if (call.readStream !== undefined && raw.status >= 200 && raw.status <= 299) return undefined as T;
         if (!isRedirect(raw.status))

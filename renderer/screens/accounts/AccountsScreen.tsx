@@ -5,6 +5,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
 import { AddAccountForm, EditAccountForm } from "./AccountForms";
+import { Diagnostics } from "./Diagnostics";
 import { SandboxInboxSection } from "./SandboxInboxSection";
 import { WordDocuments } from "./WordDocuments";
 import "../../components/settings.css";
@@ -262,6 +263,7 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
         )}
 
         <WordDocuments bridge={bridge} />
+        <Diagnostics bridge={bridge} />
       </div>
 
       {removing !== null && (
