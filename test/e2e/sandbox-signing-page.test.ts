@@ -211,7 +211,9 @@ describeWith(
       await page.getByRole("button", { name: "Signature, page 2 (added, press to change)" }).waitFor();
       await expect(page.locator("#progress-text").textContent()).resolves.toBe("4 of 4 fields completed");
 
-      const sent = page.waitForRequest((request) => request.method() === "POST");
+      // Its clock starts before the click, whose own wait for the button can be long on a loaded machine: no limit of
+      // its own (the test's bounds a hang).
+      const sent = page.waitForRequest((request) => request.method() === "POST", { timeout: 0 });
       await page.getByRole("button", { name: "Finish and sign" }).first().click();
       const body = (await sent).postDataJSON() as { fields: Record<string, string> };
       expect(body.fields["sig-a"]).toMatch(/^data:image\/png;base64,/);
@@ -318,7 +320,7 @@ describeWith(
         const reuse = "Use my signature (empty, press to add the one you made)";
         await page.getByRole("button", { name: `Signature 2, page 1: ${reuse}` }).click();
         await page.getByRole("button", { name: `Signature, page 2: ${reuse}` }).click();
-        const sent = page.waitForRequest((request) => request.method() === "POST");
+        const sent = page.waitForRequest((request) => request.method() === "POST", { timeout: 0 });
         await page.getByRole("button", { name: "Finish and sign" }).first().click();
         const body = (await sent).postDataJSON() as { fields: Record<string, string> };
         const image = body.fields["sig-a"] ?? "";
