@@ -116,7 +116,6 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   // Every request main makes goes the way the system's proxy settings say, signed in where a proxy asks.
   const proxySignIns = new ProxySignIns({
     keychain: options.keychain,
-    clock,
     onAsking: (address) => options.emit("proxy:signInNeeded", { proxy: address }),
   });
   const resolveProxy = options.resolveProxy ?? (async (url: string) => envProxyFor(url));

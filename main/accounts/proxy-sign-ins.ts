@@ -1,10 +1,6 @@
-import type { Clock } from "../../common/clock";
 import { type ProxyCredentials, ProxyCredentialsSchema } from "../../common/proxy";
 import { HandlerError } from "../handler-error";
 import type { SecretStore } from "./keychain";
-
-/** A proxy that asked again within this long is not asked about again: one dialog, not one per request. */
-const askAgainAfterMs = 60_000;
 
 /**
  * The user names and passwords of the proxies that ask for them (HTTP 407), kept in the OS keychain beside the API keys
@@ -13,14 +9,13 @@ const askAgainAfterMs = 60_000;
  */
 export class ProxySignIns {
   private readonly known = new Map<string, ProxyCredentials | null>();
-  /** Proxies that asked and were not answered yet, and when they were last told to the window. */
-  private readonly asking = new Map<string, number>();
+  /** Proxies that asked and were not answered yet. */
+  private readonly asking = new Set<string>();
 
   constructor(
     private readonly deps: {
       keychain: SecretStore;
-      clock: Clock;
-      /** Tells the window that a proxy asks ("proxy:signInNeeded"). */
+      /** Tells the window that a proxy asks ("proxy:signInNeeded"): once, until the person answers it. */
       onAsking: (address: string) => void;
     },
   ) {}
@@ -40,16 +35,14 @@ export class ProxySignIns {
 
   /** The proxy at `address` answered 407. */
   asked(address: string): void {
-    const now = this.deps.clock.now();
-    const last = this.asking.get(address);
-    if (last !== undefined && now - last < askAgainAfterMs) return;
-    this.asking.set(address, now);
+    if (this.asking.has(address)) return;
+    this.asking.add(address);
     this.deps.onAsking(address);
   }
 
   /** The proxies waiting for the person's answer (the window asks at start, in case it missed the event). */
   waiting(): string[] {
-    return [...this.asking.keys()];
+    return [...this.asking];
   }
 
   /** The proxies whose user name and password were read from the keychain or given, in this session. */

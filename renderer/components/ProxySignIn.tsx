@@ -5,31 +5,59 @@ import { FormDialog } from "./FormDialog";
 
 /**
  * Asks for the user name and password of a proxy that wants them (main tells "proxy:signInNeeded" when a request is
- * answered 407), one proxy at a time. Main keeps them in the OS keychain; this window never reads them back.
+ * answered 407), one proxy at a time. "Not now" is respected: a notice at the top then offers "Sign in…" until the
+ * proxy is answered. Main keeps them in the OS keychain; this window never reads them back.
  */
 export function ProxySignIns({ bridge }: { bridge: SigndeskApi }) {
   const [asking, setAsking] = useState<string[]>([]);
+  const [notNow, setNotNow] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     const add = (proxies: readonly string[]) =>
       setAsking((current) => [...current, ...proxies.filter((proxy) => !current.includes(proxy))]);
-    let live = true;
     const stop = bridge.on("proxy:signInNeeded", ({ proxy }) => add([proxy]));
     // Asked before this window listened (its first requests leave while the window loads).
     void bridge.proxyWaiting().then((result) => {
-      if (live && result.ok) add(result.value);
+      if (result.ok) add(result.value);
     });
-    return () => {
-      live = false;
-      stop();
-    };
+    return stop;
   }, [bridge]);
-  const [proxy] = asking;
-  if (proxy === undefined) return null;
-  const done = () => setAsking((current) => current.filter((each) => each !== proxy));
-  return <ProxySignInDialog key={proxy} bridge={bridge} proxy={proxy} onDone={done} />;
+  const shown = asking.find((proxy) => !notNow.has(proxy));
+  const later = asking.filter((proxy) => notNow.has(proxy));
+  const signedIn = (proxy: string) => setAsking((current) => current.filter((each) => each !== proxy));
+  return (
+    <>
+      {later.length > 0 && (
+        <section className="app-banner" aria-labelledby="proxy-sign-in-later-title">
+          <div>
+            <h2 id="proxy-sign-in-later-title">A proxy asks for a user name and password</h2>
+            <p>Until you sign in to {later.join(", ")}, Signdesk cannot reach the service: sends wait in the Outbox.</p>
+          </div>
+          <button type="button" onClick={() => setNotNow(new Set())}>
+            Sign in…
+          </button>
+        </section>
+      )}
+      {shown !== undefined && (
+        <ProxySignInDialog
+          key={shown}
+          bridge={bridge}
+          proxy={shown}
+          onSignedIn={() => signedIn(shown)}
+          onNotNow={() => setNotNow((current) => new Set([...current, shown]))}
+        />
+      )}
+    </>
+  );
 }
 
-function ProxySignInDialog({ bridge, proxy, onDone }: { bridge: SigndeskApi; proxy: string; onDone: () => void }) {
+interface ProxySignInDialogProps {
+  bridge: SigndeskApi;
+  proxy: string;
+  onSignedIn: () => void;
+  onNotNow: () => void;
+}
+
+function ProxySignInDialog({ bridge, proxy, onSignedIn, onNotNow }: ProxySignInDialogProps) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -45,7 +73,7 @@ function ProxySignInDialog({ bridge, proxy, onDone }: { bridge: SigndeskApi; pro
     setBusy(true);
     const result = await bridge.proxySignIn({ proxy, credentials: checked.data });
     setBusy(false);
-    if (result.ok) onDone();
+    if (result.ok) onSignedIn();
     else setProblem(result.error.message);
   };
 
@@ -54,7 +82,7 @@ function ProxySignInDialog({ bridge, proxy, onDone }: { bridge: SigndeskApi; pro
       title="Sign in to the proxy"
       describedBy={`${ids}-why`}
       busy={busy}
-      onClose={onDone}
+      onClose={onNotNow}
       onSubmit={() => void signIn()}
       submitLabel="Sign in"
       busyLabel="Signing in…"

@@ -44,11 +44,23 @@ describeWith(["chromium", "secret-service"], "signing in to a company's proxy, i
     expect(await seriousAxeViolations(page())).toEqual([]);
     await page().screenshot({ path: "/tmp/signdesk-proxy-sign-in.png" });
 
+    // "Not now" is kept: a notice offers the dialog again, which comes back only when asked for.
+    await dialog.getByRole("button", { name: "Not now" }).click();
+    await dialog.waitFor({ state: "detached", ...slow });
+    const later = page().getByRole("region", { name: "A proxy asks for a user name and password" });
+    await later.waitFor(slow);
+    await page().getByRole("button", { name: "Refresh now" }).click();
+    await expect.poll(() => proxy.refused, { timeout: 60_000 }).toBeGreaterThan(1);
+    expect(await dialog.count()).toBe(0);
+    await later.getByRole("button", { name: "Sign in…" }).click();
+    await dialog.waitFor(slow);
+
     // The keyboard reaches it: focus is in the user name.
     await page().keyboard.type("zoë");
     await dialog.getByLabel("Password").fill("пароль 1");
     await page().keyboard.press("Enter");
     await dialog.waitFor({ state: "detached", ...slow });
+    expect(await later.count()).toBe(0);
 
     await page().getByRole("button", { name: "Refresh now" }).click();
     await expect.poll(() => proxy.authorizations.at(-1), { timeout: 60_000 }).toBe("zoë:пароль 1");

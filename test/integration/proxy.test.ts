@@ -65,7 +65,7 @@ describeWith("secret-service", "main behind a proxy that asks for a user name an
     const asks = () => app.events.filter((each) => each.event === "proxy:signInNeeded");
     expect(asks()).toEqual([{ event: "proxy:signInNeeded", payload: { proxy: proxy.address } }]);
     expect(await app.call("proxyWaiting")).toEqual([proxy.address]);
-    // Asked again within the minute: the window is not asked twice.
+    // Refused again before the person answered: the window is not asked twice.
     await app.invoke("documentsImport", { transferId: "again" });
     expect(asks()).toHaveLength(1);
 
