@@ -4,18 +4,18 @@ import { AppInfoSchema } from "./app-info";
 import { maxBulkRows, maxEmailSubjectLength } from "./bulk";
 import { BulkBatchSchema, BulkProgressSchema, BulkRowInputSchema, BulkRowViewSchema } from "./bulk-batches";
 import { type ChannelName, channelNames, type EventName, type MethodName } from "./channels";
+import { Bytes, desktopChannels, Id, NoArgs, Nothing, TransferId } from "./contract-desktop";
 import { DocumentListQuerySchema, TemplateUseSchema } from "./document-list";
 import { DraftSchema, DraftSummarySchema } from "./draft";
 import { LibreOfficeStatusSchema, ProgramPathSchema } from "./libreoffice";
 import { OutboxItemSchema, OutboxListSchema, OutboxSummarySchema } from "./outbox";
 import { PdfSealSummarySchema } from "./pdf-seal";
-import { ProxyAddressSchema, ProxyCredentialsSchema } from "./proxy";
+import { ProxyAddressSchema } from "./proxy";
 import { DocumentNameSchema, TemplateNameSchema } from "./record-names";
 import {
   ConnectionStateSchema,
   DocumentChangeSchema,
   DocumentRecordSchema,
-  OutboxMessageSchema,
   RecipientSchema,
   RefreshOutcomeSchema,
   TemplateRecordSchema,
@@ -30,15 +30,6 @@ import { SeenTemplateIdSchema, TemplateByIdInputSchema } from "./template-by-id"
  * The IPC contract: the arguments and result of every channel, the payload of every event.
  * The preload exposes exactly these (as methods of `window.signdesk`), main registers exactly these.
  */
-
-const NoArgs = z.undefined({ error: "this call takes no arguments" });
-const Id = z.string().min(1).max(200);
-const Nothing = z.null();
-const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "expected the file's bytes" });
-/** Correlates transfer:progress events with the call that started the transfer. */
-const TransferId = z.string().min(1).max(100);
-/** What the window may put on the clipboard: a short text (an ID, an address), never a document. */
-const CopiedText = z.string().min(1).max(1_000);
 
 interface ChannelDefinition<C extends ChannelName> {
   channel: C;
@@ -337,31 +328,7 @@ export const channels = {
     result: OutboxItemSchema,
   },
 
-  sandboxOutbox: { channel: channelNames.sandboxOutbox, args: NoArgs, result: z.array(OutboxMessageSchema) },
-  /** A one-time address of the sandbox's inbox page that opens without the API key (sandbox/auth/inbox-access.ts). */
-  sandboxInboxLink: { channel: channelNames.sandboxInboxLink, args: NoArgs, result: z.object({ url: z.url() }) },
-  /**
-   * Puts a short text (a template's ID) on the system clipboard. The window's own clipboard is refused (every
-   * permission is), so main writes it: Electron's clipboard in the app; "not_available" where there is none.
-   */
-  clipboardWriteText: {
-    channel: channelNames.clipboardWriteText,
-    args: z.object({ text: CopiedText }),
-    result: Nothing,
-  },
-  /**
-   * Writes a support bundle (logs, versions, settings and records' health, no secret or name) to the Downloads
-   * folder; shown with documentsShowInFolder.
-   */
-  diagnosticsSave: { channel: channelNames.diagnosticsSave, args: NoArgs, result: z.object({ path: z.string() }) },
-  /** The proxies that asked for a user name and password and were not answered yet ("host:port"). */
-  proxyWaiting: { channel: channelNames.proxyWaiting, args: NoArgs, result: z.array(ProxyAddressSchema) },
-  /** The person's user name and password for a proxy that asked: kept in the OS keychain, never sent back. */
-  proxySignIn: {
-    channel: channelNames.proxySignIn,
-    args: z.object({ proxy: ProxyAddressSchema, credentials: ProxyCredentialsSchema }),
-    result: Nothing,
-  },
+  ...desktopChannels,
 } as const satisfies { [M in MethodName]: ChannelDefinition<(typeof channelNames)[M]> };
 
 export const events = {
