@@ -23,6 +23,12 @@ describeWith(["chromium", "secret-service"], "signdesk:// links (stand-in)", () 
     await app?.close();
   });
 
+  /** Starts a second instance with `link`, which hands its command line to the first and quits. */
+  async function handOver(link: string): Promise<void> {
+    const second = spawnStandin({ userDataDir: app.userDataDir, homeDir: app.homeDir, switches: [link] });
+    await expect(second.exited).resolves.toBe(0);
+  }
+
   it("a link that starts the app opens that document's details", async () => {
     await problem("from-the-start").waitFor(slow);
     expect(await page.locator("#documents-title").textContent()).toBe("Document");
@@ -31,12 +37,7 @@ describeWith(["chromium", "secret-service"], "signdesk:// links (stand-in)", () 
   it("a link given to a second instance opens it in the first window, which comes forward", async () => {
     const windowId = (await app.state()).windows[0]?.id ?? -1;
     await app.control({ op: "window", windowId, action: "minimize" });
-    const second = spawnStandin({
-      userDataDir: app.userDataDir,
-      homeDir: app.homeDir,
-      switches: ["signdesk://document/%E6%96%87%E6%9B%B8-7"],
-    });
-    await expect(second.exited).resolves.toBe(0);
+    await handOver("signdesk://document/%E6%96%87%E6%9B%B8-7");
     await problem("文書-7").waitFor(slow);
     expect((await app.state()).windows[0]).toMatchObject({ minimized: false, focused: true });
   });
@@ -48,17 +49,9 @@ describeWith(["chromium", "secret-service"], "signdesk:// links (stand-in)", () 
       (self as unknown as { told: unknown[] }).told = told;
       self.signdesk?.on("app:navigate", (navigation) => told.push(navigation));
     });
-    for (const link of ["signdesk://settings/reset", "signdesk://document/a/b"]) {
-      const second = spawnStandin({ userDataDir: app.userDataDir, homeDir: app.homeDir, switches: [link] });
-      await expect(second.exited).resolves.toBe(0);
-    }
+    for (const link of ["signdesk://settings/reset", "signdesk://document/a/b"]) await handOver(link);
     // A link that does open something, after those: the window has gone nowhere in between.
-    const second = spawnStandin({
-      userDataDir: app.userDataDir,
-      homeDir: app.homeDir,
-      switches: ["signdesk://document/last"],
-    });
-    await expect(second.exited).resolves.toBe(0);
+    await handOver("signdesk://document/last");
     await problem("last").waitFor(slow);
     expect(await page.evaluate(() => (self as unknown as { told: unknown[] }).told)).toEqual([
       { screen: "documents", pdfId: "last" },
