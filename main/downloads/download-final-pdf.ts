@@ -4,7 +4,7 @@ import path from "node:path";
 import { ProxyAgent, fetch as undiciFetch } from "undici";
 import { syncDirectory } from "../../node-shared/files/atomic-write";
 import { HandlerError } from "../handler-error";
-import type { ProxySettings } from "../service/proxy-agents";
+import { basic, type ProxySettings } from "../service/proxy-agents";
 import { type ProxyChoice, parseProxyChoice } from "../service/proxy-choice";
 import { trustSystemCertificates } from "../service/trusted-certificates";
 import { exists, uniqueSignedPdfPath } from "./file-names";
@@ -89,10 +89,7 @@ async function proxyFor(
       `The system's proxy settings send the download only through proxies Signdesk cannot use (${choice.entries}).`,
     );
   const credentials = await request.proxy.credentials(choice.address);
-  const token =
-    credentials === null
-      ? undefined
-      : `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
+  const token = credentials === null ? undefined : basic(credentials);
   const uri = `${choice.secure ? "https" : "http"}://${choice.address}`;
   return {
     address: choice.address,

@@ -105,5 +105,6 @@ class TrustingProxyAgent extends HttpsProxyAgent<string> {
   }
 }
 
-const basic = (credentials: ProxyCredentials) =>
+/** The Proxy-Authorization header's value for Basic authentication. */
+export const basic = (credentials: ProxyCredentials) =>
   `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
