@@ -60,6 +60,9 @@ export const channelNames = {
   diagnosticsSave: "diagnostics:save",
   proxyWaiting: "proxy:waiting",
   proxySignIn: "proxy:signIn",
+  updatesState: "updates:state",
+  updatesCheck: "updates:check",
+  updatesRestart: "updates:restart",
 } as const;
 
 export const eventNames = [
@@ -71,6 +74,7 @@ export const eventNames = [
   "outbox:changed",
   "desktop:failed",
   "proxy:signInNeeded",
+  "updates:changed",
 ] as const;
 
 export type MethodName = keyof typeof channelNames;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { channelNames } from "./channels";
 import { ProxyAddressSchema, ProxyCredentialsSchema } from "./proxy";
 import { OutboxMessageSchema } from "./records";
+import { UpdateStateSchema } from "./updates";
 
 /* The IPC contract's parts every channel is made of, and the channels for the desktop around the documents: the
  * sandbox's inbox, the clipboard, diagnostics and a proxy's sign-in (contract.ts holds the others and the events). */
@@ -43,4 +44,10 @@ export const desktopChannels = {
     args: z.object({ proxy: ProxyAddressSchema, credentials: ProxyCredentialsSchema }),
     result: Nothing,
   },
+  /** The version running and where its update stands (updates:changed tells each change). */
+  updatesState: { channel: channelNames.updatesState, args: NoArgs, result: UpdateStateSchema },
+  /** "Check for updates": answers once the check is done; a download it finds goes on in the background. */
+  updatesCheck: { channel: channelNames.updatesCheck, args: NoArgs, result: UpdateStateSchema },
+  /** "Restart now": installs the downloaded update and starts it, at once or once nothing is being sent. */
+  updatesRestart: { channel: channelNames.updatesRestart, args: NoArgs, result: UpdateStateSchema },
 } as const;

@@ -25,6 +25,7 @@ import type { IpcResult } from "./result";
 import { ScreenIdSchema } from "./screens";
 import { maxAddressLength } from "./service-address";
 import { SeenTemplateIdSchema, TemplateByIdInputSchema } from "./template-by-id";
+import { UpdateStateSchema } from "./updates";
 
 /**
  * The IPC contract: the arguments and result of every channel, the payload of every event.
@@ -358,6 +359,8 @@ export const events = {
   "desktop:failed": z.object({ message: z.string() }),
   /** A proxy on the way to the service asked for a user name and password (HTTP 407): the window asks the person. */
   "proxy:signInNeeded": z.object({ proxy: ProxyAddressSchema }),
+  /** Where this copy's update stands changed (checking, downloading and how far, ready, failed). */
+  "updates:changed": UpdateStateSchema,
 } as const satisfies { [E in EventName]: z.ZodType };
 
 type Channels = typeof channels;

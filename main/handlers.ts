@@ -17,7 +17,9 @@ import { proxyHandlers } from "./handlers/proxy";
 import { sandboxHandlers } from "./handlers/sandbox";
 import { templateByIdHandlers } from "./handlers/template-by-id";
 import { templateHandlers } from "./handlers/templates";
+import { updateHandlers } from "./handlers/updates";
 import { webhookHandlers } from "./handlers/webhooks";
+import type { UpdateService } from "./updates/update-service";
 
 export interface AppIdentity {
   name: string;
@@ -30,6 +32,8 @@ export interface AppIdentity {
 export interface HandlerDeps {
   app: AppIdentity;
   core: Core;
+  /** This copy's updates (main/updates/); absent where there is no installed copy to update (the Chromium harness). */
+  updates?: UpdateService;
   /** Where a signdesk:// link that started the app asks the window to go (main/electron/deep-links.ts), once. */
   takeNavigation?: () => Navigation | null;
   /** Where unexpected failures are reported (never shown to the user in full). */
@@ -81,6 +85,7 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       ...sandboxHandlers(core),
       ...clipboardHandlers(core),
       ...proxyHandlers(core),
+      ...updateHandlers(deps.updates ?? null, deps.app.version),
       diagnosticsSave: async () => {
         await mkdir(core.downloadsDir, { recursive: true });
         return { path: await saveSupportBundle(core, deps.app, new Date(core.clock.now())) };

@@ -6,6 +6,7 @@ import { osKeychain } from "./accounts/keychain";
 import { type RunningCore, startCore } from "./core";
 import type { Dispatcher } from "./dispatch";
 import { registerAppSchemeAsPrivileged, serveAppProtocol } from "./electron/app-protocol";
+import { appUpdateService } from "./electron/app-updates";
 import { LinkNavigation, receiveDeepLinks } from "./electron/deep-links";
 import { sendEvent } from "./electron/events";
 import { hardenSession, lockDownWebContents } from "./electron/hardening";
@@ -26,6 +27,7 @@ import {
   switchableDispatcher,
 } from "./startup-failure";
 import { appOrigin } from "./trusted-sender";
+import type { UpdateService } from "./updates/update-service";
 import { holdYoungGeneration } from "./young-generation";
 
 // The bundle lives in dist/main; the renderer and preload are built beside it.
@@ -43,6 +45,7 @@ registerAppSchemeAsPrivileged();
 
 let mainWindow: BrowserWindow | null = null;
 let core: RunningCore | null = null;
+let updates: UpdateService | null = null;
 /** Set while the core is starting (it starts beside Chromium and the window): quitting meanwhile waits for it. */
 let coreStarting: Promise<void> | null = null;
 
@@ -118,9 +121,23 @@ async function startAppCore(): Promise<Dispatcher> {
     `${identity.name} ${identity.version} started: Electron ${identity.electronVersion}, Chrome ${process.versions.chrome}, ` +
       `Node ${process.versions.node}, ${process.platform} ${release()} ${process.arch}`,
   );
+  updates = appUpdateService({
+    app,
+    core: started,
+    // The new version starts while this one quits: its records must be closed, and the single-instance lock free
+    // (else the new copy would hand itself over to this one and quit).
+    beforeRestart: async () => {
+      const running = core;
+      core = null;
+      await running?.close();
+      app.releaseSingleInstanceLock();
+    },
+  });
+  updates.start();
   return createHandlers({
     app: identity,
     core,
+    updates,
     takeNavigation: () => links.take(),
     onUnexpectedError: (channel, error) => {
       console.error(`[ipc] ${channel} failed:`, error);
@@ -174,7 +191,11 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   const allowedOrigins = devServerUrl === undefined ? [appOrigin] : [appOrigin, new URL(devServerUrl).origin];
   registerIpc(handlers, allowedOrigins);
-  installApplicationMenu(() => mainWindow, devServerUrl !== undefined);
+  installApplicationMenu(
+    () => mainWindow,
+    devServerUrl !== undefined,
+    () => void updates?.check(),
+  );
   openMainWindow();
   app.on("activate", focusMainWindow);
 }
@@ -203,6 +224,7 @@ if (refusal !== null) {
     event.preventDefault();
     const closing = async () => {
       await coreStarting;
+      updates?.stop();
       const running = core;
       core = null;
       await running?.close();

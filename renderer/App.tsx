@@ -9,6 +9,7 @@ import { Sidebar } from "./components/Sidebar";
 import { StartupFailure } from "./components/StartupFailure";
 import { StatusBar } from "./components/StatusBar";
 import { StoredDataNotices } from "./components/StoredDataNotices";
+import { UpdateBanner } from "./components/UpdateBanner";
 import { OpenDraftsContext } from "./drafts/drafts-context";
 import { OpenDrafts } from "./drafts/open-drafts";
 import { EditorFailure } from "./editor/EditorFailure";
@@ -140,6 +141,7 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
           <StoredDataNotices notices={info?.notices ?? []} />
           <DesktopFailures bridge={bridge} />
           <ProxySignIns bridge={bridge} />
+          <UpdateBanner bridge={bridge} />
           <InterruptedBatches bridge={bridge} accountKey={info?.activeAccount?.baseUrl ?? ""} onOpen={openBatch} />
           {screen === "templates" && openDraft !== null && (
             <EditorFailure key={openDraft} onClose={closeDraft}>

@@ -11,7 +11,7 @@ export const distDir = path.join(root, "dist");
  * whose worker, fonts and browser build the sandbox loads as files at run time, and signature_pad, whose
  * browser build the sandbox serves to its signing page.
  */
-const runtimePackages = ["@napi-rs/keyring", "pdfjs-dist", "signature_pad"];
+export const runtimePackages = ["@napi-rs/keyring", "pdfjs-dist", "signature_pad"];
 
 const indexEntry = path.join(root, "main/index.ts");
 const workerEntries = {

@@ -55,6 +55,10 @@ export class BulkSender {
     return batch;
   }
 
+  runningCount(): number {
+    return this.runs.size;
+  }
+
   isRunning(batchId: string): boolean {
     return this.runs.has(batchId);
   }

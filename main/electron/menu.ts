@@ -3,8 +3,15 @@ import { type ScreenId, screenIds, screenInfo } from "../../common/screens";
 import { sendEvent } from "./events";
 import { devToolsAllowed } from "./hardening";
 
-/** The application menu; Reload and Toggle Developer Tools only in development (`devMode`, never when packaged). */
-export function installApplicationMenu(getWindow: () => BrowserWindow | null, devMode: boolean): void {
+/**
+ * The application menu; Reload and Toggle Developer Tools only in development (`devMode`, never when packaged). "Check
+ * for updates…" shows the Accounts screen's Updates section, where the check's outcome is told.
+ */
+export function installApplicationMenu(
+  getWindow: () => BrowserWindow | null,
+  devMode: boolean,
+  checkForUpdates: () => void,
+): void {
   const isMac = process.platform === "darwin";
   const developer = devMode && devToolsAllowed();
   const navigate = (screen: ScreenId) => {
@@ -37,6 +44,14 @@ export function installApplicationMenu(getWindow: () => BrowserWindow | null, de
       submenu: [
         // The Accounts screen's Diagnostics section: "Save diagnostics…" writes the bundle for support.
         { id: "help-diagnostics", label: "Diagnostics…", click: () => navigate("accounts") },
+        {
+          id: "help-updates",
+          label: "Check for Updates…",
+          click: () => {
+            navigate("accounts");
+            checkForUpdates();
+          },
+        },
         { label: `About ${app.getName()}`, click: () => app.showAboutPanel() },
       ],
     },

@@ -229,6 +229,13 @@ export class OutboxSender {
     return this.journal.count(null, ["queued", "sending", "unknown"]);
   }
 
+  /** Requests out now, in every account (an update's restart waits for them). */
+  sendingCount(): number {
+    let count = 0;
+    for (const queue of this.ctx.queues.values()) count += queue.inFlight.size;
+    return count;
+  }
+
   /**
    * Stops taking items; waits a little for the requests out (their items stay `sending`, checked at the next start)
    * and for the copies and secrets of the items sent to be removed.

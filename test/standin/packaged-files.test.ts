@@ -6,9 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { resolveAppAsset } from "../../main/app-assets";
 import { documentOptions } from "../../renderer/pdf/document-options";
 import { pageAssets } from "../../sandbox/pages/html";
+import { runtimePackages } from "../../scripts/build";
 import { fuseSentinel, type PackagedApp, packagedApp } from "../support/packaged-app";
 import { makePdf } from "../support/pdf-fixtures";
 
@@ -35,15 +37,17 @@ afterAll(async () => {
   if (outDir !== undefined) await rm(outDir, { recursive: true, force: true });
 });
 
-/** Production dependencies and everything they pull in (optional ones when installed), by package name. */
-function productionClosure(): Set<string> {
+/**
+ * Production dependencies (or these) and everything they pull in (optional ones when installed), by package name.
+ */
+function productionClosure(roots?: readonly string[]): Set<string> {
   const manifest = (dir: string) =>
     JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
       dependencies?: Record<string, string>;
       optionalDependencies?: Record<string, string>;
     };
   const names = new Set<string>();
-  const pending = Object.keys(manifest(root).dependencies ?? {});
+  const pending = [...(roots ?? Object.keys(manifest(root).dependencies ?? {}))];
   for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
     const dir = path.join(root, "node_modules", name);
     if (names.has(name) || !existsSync(dir)) continue;
@@ -189,7 +193,11 @@ describe("the packaged file set (electron-builder on an Electron stand-in distri
     const production = productionClosure();
     const packages = new Set([...packed].map(packageNameOf).filter((name) => name !== undefined));
     expect([...packages].filter((name) => !production.has(name))).toEqual([]);
-    for (const name of ["@napi-rs/keyring", "pdfjs-dist", "signature_pad"]) expect(packages).toContain(name);
+    for (const name of runtimePackages) expect(packages).toContain(name);
+    // What main's bundle holds (every other production dependency, scripts/build.ts) has no copy in node_modules:
+    // electron-builder.yml leaves those out.
+    const loadedAtRunTime = productionClosure(runtimePackages);
+    expect([...packages].filter((name) => !loadedAtRunTime.has(name))).toEqual([]);
     for (const name of ["electron", "electron-builder", "vitest", "vite", "typescript", "@electron/asar"]) {
       expect(packages).not.toContain(name);
     }
@@ -226,5 +234,15 @@ describe("the packaged file set (electron-builder on an Electron stand-in distri
     // only app.asar on, the browser-specific V8 snapshot left at its default (off), file:// privileges off,
     // WebAssembly trap handlers left at their default (on).
     expect(wire).toBe("010011001");
+  });
+
+  it("names electron-builder.yml's update feed in resources/app-update.yml, where electron-updater reads it", async () => {
+    const config = parse(await readFile(path.join(root, "electron-builder.yml"), "utf8")) as {
+      publish: { provider: string; url: string }[];
+    };
+    const [feed] = config.publish;
+    expect(feed).toMatchObject({ provider: "generic", url: expect.stringMatching(/^https:\/\//) });
+    const written = parse(await readFile(path.join(path.dirname(app.asarPath), "app-update.yml"), "utf8"));
+    expect(written).toEqual({ provider: "generic", url: feed?.url, updaterCacheDirName: "signdesk-updater" });
   });
 });

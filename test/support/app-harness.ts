@@ -11,6 +11,7 @@ import { type CoreOptions, type RunningCore, startCore } from "../../main/core";
 import { type AppIdentity, createHandlers } from "../../main/handlers";
 import { confBackend } from "../../main/settings/settings";
 import { isTrustedSender } from "../../main/trusted-sender";
+import type { UpdateService } from "../../main/updates/update-service";
 import { encodeBytes } from "./byte-codec";
 import { launchChromium } from "./chromium";
 import { createByteStore } from "./harness-bytes";
@@ -66,6 +67,8 @@ export interface OpenAppOptions {
   pagePath?: string;
   /** Start again on what an earlier harness left (its `quit()`): the same data folder and keychain entries. */
   reopen?: PersistedApp;
+  /** This copy's updates (main/updates/), made from the core; none: the copy says it does not update itself. */
+  updates?: (core: RunningCore) => UpdateService;
   /** Called with the page's browser context before the page loads (to route or block some of its requests). */
   beforeLoad?: (context: BrowserContext) => Promise<void>;
 }
@@ -123,7 +126,12 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
     viewport: options.viewport ?? { width: 1200, height: 760 },
     acceptDownloads: false,
   });
-  const dispatcher = createHandlers({ app: options.app ?? testIdentity, core });
+  const updates = options.updates?.(core);
+  const dispatcher = createHandlers({
+    app: options.app ?? testIdentity,
+    core,
+    ...(updates === undefined ? {} : { updates }),
+  });
   await context.exposeBinding("__signdeskInvoke", async (source, channel: string, args: unknown) => {
     const frame = { url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() };
     if (!isTrustedSender(frame, [server.origin])) {

@@ -7,6 +7,7 @@ import { unwrap, useResource } from "../../hooks/useResource";
 import { AddAccountForm, EditAccountForm } from "./AccountForms";
 import { Diagnostics } from "./Diagnostics";
 import { SandboxInboxSection } from "./SandboxInboxSection";
+import { Updates } from "./Updates";
 import { WordDocuments } from "./WordDocuments";
 import "../../components/settings.css";
 import "./accounts.css";
@@ -263,6 +264,7 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
         )}
 
         <WordDocuments bridge={bridge} />
+        <Updates bridge={bridge} />
         <Diagnostics bridge={bridge} />
       </div>
 

@@ -4,6 +4,7 @@
  * contracts. It is not Electron: process.versions.electron stays undefined.
  */
 import { app } from "./app.ts";
+import { autoUpdater } from "./auto-updater.ts";
 import { BrowserWindow } from "./browser-window.ts";
 import { clipboard } from "./clipboard.ts";
 import { dialog, nativeTheme, shell } from "./desktop.ts";
@@ -15,6 +16,7 @@ import { session } from "./session.ts";
 
 export {
   app,
+  autoUpdater,
   BrowserWindow,
   clipboard,
   dialog,
@@ -30,6 +32,7 @@ export {
 
 export default {
   app,
+  autoUpdater,
   BrowserWindow,
   clipboard,
   dialog,

@@ -1,0 +1,42 @@
+import type { App } from "electron";
+import type { Core } from "../core-types";
+import { createUpdaterEngine } from "../updates/create-updater";
+import { FeedExecutor } from "../updates/feed-executor";
+import { UpdateService } from "../updates/update-service";
+import { updaterKindFor } from "../updates/updater-kind";
+import { electronUpdaterApp } from "./updater-app";
+
+export type UpdateCoreDeps = Pick<Core, "clock" | "proxy" | "proxySignIns" | "appLog" | "outbox" | "bulk" | "emit">;
+
+/** The installed app's updates: electron-updater for this platform's copy, its requests made as main's are. */
+export function appUpdateService(options: {
+  app: App;
+  core: UpdateCoreDeps;
+  beforeRestart: () => Promise<void>;
+}): UpdateService {
+  const { app, core } = options;
+  const kind = updaterKindFor({
+    platform: process.platform,
+    isPackaged: app.isPackaged,
+    appImagePath: process.env.APPIMAGE ?? null,
+  });
+  const log = (message: string) => core.appLog.info(`Updates: ${message}`);
+  return new UpdateService({
+    current: app.getVersion(),
+    engine:
+      kind.kind === "unavailable"
+        ? { unavailable: kind.reason }
+        : () => {
+            const executor = new FeedExecutor({
+              proxy: core.proxy,
+              onProxySignInNeeded: (address) => core.proxySignIns.asked(address),
+            });
+            return createUpdaterEngine(kind, electronUpdaterApp(app, process.resourcesPath), executor, log);
+          },
+    clock: core.clock,
+    sending: () => core.outbox.sendingCount() > 0 || core.bulk.runningCount() > 0,
+    beforeRestart: options.beforeRestart,
+    onChange: (state) => core.emit("updates:changed", state),
+    log,
+  });
+}
