@@ -46,6 +46,8 @@ registerAppSchemeAsPrivileged();
 let mainWindow: BrowserWindow | null = null;
 let core: RunningCore | null = null;
 let updates: UpdateService | null = null;
+/** Set once "Restart now" closes the window to install an update: the app quits to install, not on the last window. */
+let restartingForUpdate = false;
 /** Set while the core is starting (it starts beside Chromium and the window): quitting meanwhile waits for it. */
 let coreStarting: Promise<void> | null = null;
 
@@ -124,9 +126,18 @@ async function startAppCore(): Promise<Dispatcher> {
   updates = appUpdateService({
     app,
     core: started,
-    // The new version starts while this one quits: its records must be closed, and the single-instance lock free
-    // (else the new copy would hand itself over to this one and quit).
+    // The new version starts while this one quits, so first, in a quit's order: the window closes (its page saves
+    // a draft's last change as it goes, as on any quit), then the records (waiting for that save), and the
+    // single-instance lock is let go (else the new copy would hand itself over to this one and quit).
     beforeRestart: async () => {
+      restartingForUpdate = true;
+      const window = mainWindow;
+      if (window !== null && !window.isDestroyed()) {
+        await new Promise<void>((resolve) => {
+          window.once("closed", () => resolve());
+          window.close();
+        });
+      }
       const running = core;
       core = null;
       await running?.close();
@@ -212,7 +223,7 @@ if (refusal !== null) {
   app.on("second-instance", focusMainWindow);
   receiveDeepLinks(app, links, process.argv);
   app.on("window-all-closed", () => {
-    if (process.platform !== "darwin") app.quit();
+    if (process.platform !== "darwin" && !restartingForUpdate) app.quit();
   });
   warnOfWaitingItemsOnQuit(
     app,

@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { packagedApp } from "../support/packaged-app";
+import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
-import { slow } from "../support/round-trip";
+import { dropPdfOnWindow, editorStatus, goTo, slow, waitForAllSaved, waitForEditor } from "../support/round-trip";
 import { launchStandinApp, type StandinApp } from "../support/standin-app";
 import { releaseContent, startUpdateFeed, writeAppImage, writeFeed } from "../support/update-feed";
 
@@ -14,7 +15,7 @@ import { releaseContent, startUpdateFeed, writeAppImage, writeFeed } from "../su
  * packaged app whose resources/app-update.yml names a feed on loopback, as an AppImage ($APPIMAGE) of version 0.1.0.
  * The feed offers 0.2.0; the app downloads and verifies it, then on "Restart now" closes its records, lets go of the
  * single-instance lock, replaces the AppImage and starts the new one (here a script that says how it was started),
- * and quits.
+ * and quits, a draft's last change saved.
  */
 describeWith(["chromium", "secret-service"], "an update installed by Restart now, on the Electron stand-in", () => {
   let folder: string;
@@ -72,6 +73,20 @@ describeWith(["chromium", "secret-service"], "an update installed by Restart now
     expect(await banner.getByRole("heading").textContent()).toBe("Signdesk 0.2.0 is ready to install");
     expect(existsSync(installed)).toBe(true);
 
+    // A draft being edited: its last change is made just before "Restart now", within the autosave's wait.
+    await goTo(page, "Templates");
+    await dropPdfOnWindow(page, "Before the update.pdf", await makePdf([{}]));
+    await waitForEditor(page, "Before the update", 1);
+    await waitForAllSaved(page);
+    // The page's timers stand still from here: the autosave's wait never ends by itself, so only what the restart
+    // does can save the change (the window closing first, its page saving as it goes).
+    await page.clock.install();
+    await page.getByRole("button", { name: "Rename Recipient 1" }).click();
+    const label = page.getByLabel("Label for recipient 1");
+    await label.fill("Signer after the update");
+    await label.press("Enter");
+    // Held by the standing timers: the change is not saved yet when "Restart now" is pressed.
+    expect(await editorStatus(page).textContent()).not.toBe("All changes saved");
     await banner.getByRole("button", { name: "Restart now" }).click();
     expect(await running.exited).toBe(0);
     const replaced = path.join(path.dirname(installed), "Signdesk-0.2.0.AppImage");
@@ -82,5 +97,21 @@ describeWith(["chromium", "secret-service"], "an update installed by Restart now
       .poll(() => (existsSync(ranFile) ? readFile(ranFile, "utf8") : null), slow)
       .toBe("exit-after-install=\n");
     expect(running.output()).not.toMatch(/A JavaScript error occurred/);
+    // Nothing was lost: the draft's last change is on disk.
+    const drafts = path.join(running.userDataDir, "drafts");
+    const saved = await Promise.all(
+      (await readdir(drafts))
+        .filter((name) => !name.startsWith("."))
+        .map(
+          async (id) =>
+            JSON.parse(await readFile(path.join(drafts, id, "draft.json"), "utf8")) as {
+              name: string;
+              groups: { label: string }[];
+            },
+        ),
+    );
+    expect(saved.find((draft) => draft.name === "Before the update")?.groups.map((group) => group.label)).toEqual([
+      "Signer after the update",
+    ]);
   });
 });
