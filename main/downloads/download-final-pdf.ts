@@ -5,7 +5,7 @@ import { ProxyAgent, fetch as undiciFetch } from "undici";
 import { syncDirectory } from "../../node-shared/files/atomic-write";
 import { HandlerError } from "../handler-error";
 import { basic, type ProxySettings } from "../service/proxy-agents";
-import { type ProxyChoice, parseProxyChoice } from "../service/proxy-choice";
+import { systemProxyFor } from "../service/system-proxy";
 import { trustSystemCertificates } from "../service/trusted-certificates";
 import { exists, uniqueSignedPdfPath } from "./file-names";
 
@@ -75,20 +75,10 @@ async function proxyFor(
   url: string,
   request: DownloadRequest,
 ): Promise<{ address: string; signedIn: boolean; dispatcher: ProxyAgent } | null> {
-  if (request.proxy === undefined) return null;
-  let choice: ProxyChoice;
-  try {
-    choice = parseProxyChoice(await request.proxy.resolve(url));
-  } catch (error) {
-    throw new HandlerError("network", `The system's proxy settings could not be read: ${describeCause(error)}`);
-  }
-  if (choice.kind === "direct") return null;
-  if (choice.kind === "unsupported")
-    throw new HandlerError(
-      "network",
-      `The system's proxy settings send the download only through proxies Signdesk cannot use (${choice.entries}).`,
-    );
-  const credentials = await request.proxy.credentials(choice.address);
+  const system = await systemProxyFor(request.proxy, new URL(url));
+  if (system.kind === "refused") throw new HandlerError("network", system.message);
+  if (system.kind === "direct") return null;
+  const { proxy: choice, credentials } = system;
   const token = credentials === null ? undefined : basic(credentials);
   const uri = `${choice.secure ? "https" : "http"}://${choice.address}`;
   return {

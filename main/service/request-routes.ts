@@ -1,7 +1,7 @@
 import type http from "node:http";
 import { type Forward, ProxyAgents, type ProxySettings } from "./proxy-agents";
-import { parseProxyChoice } from "./proxy-choice";
 import { ServiceError } from "./service-error";
+import { systemProxyFor } from "./system-proxy";
 import { trustedContext } from "./trusted-certificates";
 
 /** How one request goes: its agent, the proxy it goes through (null: direct), and whether credentials were given. */
@@ -28,28 +28,13 @@ export function requestRoutes(options: RouteOptions) {
   const proxies = new ProxyAgents(trustedContext);
   /** How a request to `url` goes: its agent, and the proxy it goes through (null: direct). */
   const routeFor = async (url: URL, method: "GET" | "POST"): Promise<RequestRoute> => {
-    const settings = options.proxy;
-    if (settings === undefined) return { agent: direct(url, method), forward: null, proxy: null, signedIn: false };
-    let pac: string;
-    try {
-      pac = await settings.resolve(url.href);
-    } catch (error) {
-      throw new ServiceError({
-        category: "network",
-        message: `The system's proxy settings for ${url.origin} could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      });
-    }
-    const choice = parseProxyChoice(pac);
-    if (choice.kind === "unsupported")
-      throw new ServiceError({
-        category: "network",
-        message: `The system's proxy settings send ${url.origin} only through proxies Signdesk cannot use (${choice.entries}): set an HTTP proxy for it, or none.`,
-      });
-    if (choice.kind === "direct") return { agent: direct(url, method), forward: null, proxy: null, signedIn: false };
-    const credentials = await settings.credentials(choice.address);
+    const system = await systemProxyFor(options.proxy, url);
+    if (system.kind === "refused") throw new ServiceError({ category: "network", message: system.message });
+    if (system.kind === "direct") return { agent: direct(url, method), forward: null, proxy: null, signedIn: false };
+    const { proxy, credentials } = system;
     return {
-      ...proxies.agentFor(choice, url, method === "GET", credentials),
-      proxy: choice.address,
+      ...proxies.agentFor(proxy, url, method === "GET", credentials),
+      proxy: proxy.address,
       signedIn: credentials !== null,
     };
   };

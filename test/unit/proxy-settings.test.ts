@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ProxyCredentialsSchema } from "../../common/proxy";
 import { envProxyFor } from "../../main/service/env-proxy";
 import { parseProxyChoice } from "../../main/service/proxy-choice";
+import { systemProxyFor } from "../../main/service/system-proxy";
 import { resolveProxyAsChromium } from "../support/electron-standin/main-process/proxy-resolution";
 
 describe("the system's answer in PAC form", () => {
@@ -26,6 +27,70 @@ describe("the system's answer in PAC form", () => {
     expect(parseProxyChoice("SOCKS5 s.corp:1080; QUIC q.corp:443")).toEqual({
       kind: "unsupported",
       entries: "SOCKS5 s.corp:1080; QUIC q.corp:443",
+    });
+  });
+});
+
+describe("what every request of main follows (the service's, a download's, an update's)", () => {
+  const target = new URL("https://api.example.com/v1/x");
+  const settings = (answer: () => Promise<string>) => ({
+    resolve: answer,
+    credentials: async (address: string) => (address === "p.corp:3128" ? { username: "ann", password: "pw" } : null),
+  });
+
+  it("goes direct without settings, or where they say DIRECT", async () => {
+    expect(await systemProxyFor(undefined, target)).toEqual({ kind: "direct" });
+    expect(
+      await systemProxyFor(
+        settings(async () => "DIRECT"),
+        target,
+      ),
+    ).toEqual({ kind: "direct" });
+  });
+
+  it("goes through the proxy named, with the sign-in kept for it", async () => {
+    expect(
+      await systemProxyFor(
+        settings(async () => "PROXY p.corp:3128"),
+        target,
+      ),
+    ).toEqual({
+      kind: "proxy",
+      proxy: { kind: "proxy", address: "p.corp:3128", secure: false },
+      credentials: { username: "ann", password: "pw" },
+    });
+    expect(
+      await systemProxyFor(
+        settings(async () => "HTTPS q.corp:443"),
+        target,
+      ),
+    ).toMatchObject({
+      proxy: { address: "q.corp:443", secure: true },
+      credentials: null,
+    });
+  });
+
+  it("says why it cannot follow settings it cannot read or proxies it cannot speak", async () => {
+    expect(
+      await systemProxyFor(
+        settings(async () => {
+          throw new Error("PAC script failed");
+        }),
+        target,
+      ),
+    ).toEqual({
+      kind: "refused",
+      message: "The system's proxy settings for https://api.example.com could not be read: PAC script failed",
+    });
+    expect(
+      await systemProxyFor(
+        settings(async () => "SOCKS5 s.corp:1080"),
+        target,
+      ),
+    ).toEqual({
+      kind: "refused",
+      message:
+        "The system's proxy settings send https://api.example.com only through proxies Signdesk cannot use (SOCKS5 s.corp:1080): set an HTTP proxy for it, or none.",
     });
   });
 });
