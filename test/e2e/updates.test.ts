@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { downloadPageUrl } from "../../common/updates";
+import { UpdateService } from "../../main/updates/update-service";
 import { type AppHarness, openApp } from "../support/app-harness";
 import { describeWith } from "../support/requirements";
 import { goTo, slow } from "../support/round-trip";
@@ -71,5 +73,41 @@ describeWith(["chromium", "secret-service"], "an update found, downloaded and of
     expect(await banner.getByRole("button").count()).toBe(0);
     expect(restarts).toBe(0);
     await page().screenshot({ path: "/tmp/signdesk-update-waiting.png" });
+  });
+});
+
+describeWith(["chromium", "secret-service"], "a copy its package manager updates, in Chromium", () => {
+  let app: AppHarness;
+
+  beforeAll(async () => {
+    app = await openApp({
+      app: { name: "Signdesk", version: "1.0.0", platform: "linux", arch: "x64", electronVersion: null },
+      updates: (core) =>
+        new UpdateService({
+          current: "1.0.0",
+          engine: { unavailable: "package_manager" },
+          clock: core.clock,
+          sending: () => false,
+          beforeRestart: async () => {},
+          onChange: (state) => core.emit("updates:changed", state),
+          log: () => {},
+        }),
+    });
+    await app.page.getByTestId("app-version").waitFor(slow);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("says the package manager updates it, links the download page, and offers no check", async () => {
+    await goTo(app.page, "Accounts");
+    const section = app.page.getByRole("region", { name: "Updates" });
+    await expect
+      .poll(() => section.getByTestId("updates-status").textContent())
+      .toMatch(/installed by your system’s package manager, which also updates it/);
+    expect(await section.getByRole("link", { name: "Open the download page" }).getAttribute("href")).toBe(
+      downloadPageUrl,
+    );
+    expect(await section.getByRole("button").count()).toBe(0);
   });
 });
