@@ -10,6 +10,9 @@ let lines: string[];
 try {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
+    // The check looks every index's entries up in their table: a page cache that holds the database (up to 256 MB)
+    // and reads through the operating system's mapping save about a tenth at 100,000 documents (bench diagnostics).
+    db.exec("PRAGMA cache_size = -262144; PRAGMA mmap_size = 268435456");
     lines = (db.prepare(`PRAGMA ${pragma}(5)`).all() as Record<string, string>[]).map((row) => row[pragma] ?? "");
   } finally {
     db.close();
