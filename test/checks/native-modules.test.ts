@@ -49,7 +49,7 @@ function configuredBuilds(): { platform: BuildPlatform; target: string; arch: st
 const keyring = lockEntryOf(root, "@napi-rs/keyring");
 
 describe("the keychain's native module for every configured installer", () => {
-  it("packages x64 and arm64 for Linux (AppImage, deb), macOS (dmg) and Windows (NSIS)", () => {
+  it("packages x64 and arm64 for Linux (AppImage, deb), macOS (dmg, and the zip it updates from) and Windows (NSIS)", () => {
     const names = configuredBuilds().map(({ platform, target, arch }) => `${platform} ${target} ${arch}`);
     expect(names.sort()).toEqual(
       [
@@ -59,6 +59,8 @@ describe("the keychain's native module for every configured installer", () => {
         "linux deb arm64",
         "mac dmg x64",
         "mac dmg arm64",
+        "mac zip x64",
+        "mac zip arm64",
         "win nsis x64",
         "win nsis arm64",
       ].sort(),
