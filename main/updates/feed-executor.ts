@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import { Socket } from "node:net";
 import {
   type CancellationToken,
   configureRequestOptions,
@@ -21,7 +22,7 @@ import { trustedContext } from "../service/trusted-certificates";
  * question (Electron's session.resolveProxy): it is answered for an origin in the asynchronous calls every check and
  * download starts with (`request` for the feed, `download`), each time (the system's settings may have changed), and
  * the requests that follow (a differential download's ranges, from the feed's origin) go that way. A request to an
- * origin never asked about (a redirect to another host) goes direct.
+ * origin never asked about (a redirect to another host) goes direct, and only over HTTPS.
  */
 export class FeedExecutor extends HttpExecutor<http.ClientRequest> {
   private readonly routes = new Map<string, RequestRoute>();
@@ -59,7 +60,10 @@ export class FeedExecutor extends HttpExecutor<http.ClientRequest> {
     const origin = originOf(options);
     const route = this.routes.get(origin);
     if (route === undefined) {
-      return (protocol === "http:" ? http : https).request({ ...options, agent: this.directAgent(protocol) }, callback);
+      // A redirect to another host: an update is never fetched from one without TLS (the feed's sha512 would come
+      // from the same place as the file).
+      if (protocol !== "https:") return refusedRequest(options, origin);
+      return https.request({ ...options, agent: this.directAgent(protocol) }, callback);
     }
     const proxy = route.proxy;
     if (proxy !== null) {
@@ -136,4 +140,19 @@ export class FeedExecutor extends HttpExecutor<http.ClientRequest> {
 function originOf(options: http.RequestOptions): string {
   const port = options.port === undefined || options.port === null ? "" : `:${options.port}`;
   return new URL(`${options.protocol ?? "https:"}//${options.hostname ?? options.host ?? ""}${port}`).origin;
+}
+
+/**
+ * A request that fails with ERR_UPDATE_NOT_HTTPS before it connects (electron-updater makes it from inside a
+ * response's handler, where a throw would be an uncaught error in main): its error handlers, added once it is
+ * returned, hear why.
+ */
+function refusedRequest(options: http.RequestOptions, origin: string): http.ClientRequest {
+  const error = Object.assign(new Error(`An update request was sent on to ${origin}, which is not HTTPS.`), {
+    code: "ERR_UPDATE_NOT_HTTPS",
+  });
+  // Never connected: its socket is a bare one, and the request is ended with the error once its caller listens.
+  const request = http.request({ ...options, agent: false, createConnection: () => new Socket() });
+  setImmediate(() => request.destroy(error));
+  return request;
 }

@@ -22,6 +22,8 @@ export function describeUpdateFailure(error: unknown): string {
     case "ERR_UPDATER_NO_FILES_PROVIDED":
     case "ERR_UPDATER_ASSET_NOT_FOUND":
       return "The update server's description of the new version could not be read; nothing was downloaded.";
+    case "ERR_UPDATE_NOT_HTTPS":
+      return "The update server sent the download on to an address without HTTPS; it was not followed, and nothing was installed.";
     case "ERR_UPDATER_OLD_FILE_NOT_FOUND":
       return "This copy of Signdesk cannot be found where it was started from, so it cannot be replaced.";
   }

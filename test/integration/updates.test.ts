@@ -5,7 +5,7 @@ import { AppImageUpdater } from "electron-updater";
 import { afterEach, describe, expect, test } from "vitest";
 import { startConnectProxy } from "../support/connect-proxy";
 import { seededRandom } from "../support/seeded-random";
-import { releaseContent, sha512Of } from "../support/update-feed";
+import { releaseContent, sha512Of, writeFeed } from "../support/update-feed";
 import { installedAppImage, releaseSize, updateServiceOf } from "../support/update-harness";
 
 // electron-updater's AppImage updater replaces the file $APPIMAGE names (set by the AppImage runtime in the app).
@@ -65,6 +65,23 @@ describe("updates from a feed on loopback (electron-updater, generic provider)",
     expect(await readFile(installed)).toEqual(before);
     expect(await readdir(copy.apps)).toEqual(["Signdesk-1.0.0.AppImage"]);
     expect(existsSync(process.env.SIGNDESK_TEST_RAN ?? "")).toBe(false);
+  });
+
+  test("a file redirected to another host without HTTPS is not fetched, and nothing is installed", async () => {
+    const { copy, feed, feedFolder, installed, next } = await installedAppImage(cleanups);
+    const before = await readFile(installed);
+    const { release } = await next(releaseContent(256 * 1024, 8));
+    // The feed names a file its server sends on to plain http elsewhere (here the same server by another name).
+    await writeFeed(feedFolder, "1.1.0", { ...release, file: "moved.AppImage" });
+    feed.redirects.set("moved.AppImage", `${feed.url.replace("127.0.0.1", "localhost")}${release.file}`);
+    const { service, reaches } = updateServiceOf(copy.app);
+
+    await service.check();
+    const failed = await reaches((state) => state.status.kind === "failed" || state.status.kind === "ready");
+    expect(failed.status).toMatchObject({ kind: "failed", message: expect.stringContaining("without HTTPS") });
+    expect(feed.requests.some((line) => line.startsWith(`GET ${release.file}`))).toBe(false);
+    copy.quit();
+    expect(await readFile(installed)).toEqual(before);
   });
 
   test("a differential download with the block maps fetches well under the full size", async () => {

@@ -13,6 +13,8 @@ import { seededRandom } from "./seeded-random";
  */
 export async function startUpdateFeed(folder: string) {
   const sent = new Map<string, number>();
+  /** Names answered with a redirect to an address. */
+  const redirects = new Map<string, string>();
   const requests: string[] = [];
   const server = http.createServer((request, response) => {
     void serve(request, response).catch(() => {
@@ -23,6 +25,11 @@ export async function startUpdateFeed(folder: string) {
   async function serve(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const name = decodeURIComponent(new URL(request.url ?? "/", "http://feed").pathname.slice(1));
     requests.push(`${request.method} ${name}${request.headers.range === undefined ? "" : ` ${request.headers.range}`}`);
+    const redirect = redirects.get(name);
+    if (redirect !== undefined) {
+      response.writeHead(302, { location: redirect }).end();
+      return;
+    }
     if (name.includes("/") || name.includes("..")) {
       response.writeHead(404).end();
       return;
@@ -73,6 +80,7 @@ export async function startUpdateFeed(folder: string) {
     /** Bytes of `name` sent so far, in whole answers and ranges. */
     sentOf: (name: string) => sent.get(name) ?? 0,
     requests,
+    redirects,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

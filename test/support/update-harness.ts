@@ -126,5 +126,5 @@ export async function installedAppImage(cleanups: (() => Promise<void>)[], feedH
     await writeFeed(feedFolder, "1.1.0", release, extra);
     return { release, bytes: await readFile(path.join(feedFolder, release.file)) };
   };
-  return { copy, feed, installed, oldContent, next };
+  return { copy, feed, feedFolder, installed, oldContent, next };
 }

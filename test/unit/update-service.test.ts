@@ -176,6 +176,7 @@ describe("what a failed update says", () => {
     [coded("ERR_UPDATER_CHANNEL_FILE_NOT_FOUND"), /no release for this platform/],
     [coded("ERR_UPDATER_INVALID_UPDATE_INFO"), /could not be read; nothing was downloaded/],
     [coded("ECONNREFUSED"), /could not be reached/],
+    [coded("ERR_UPDATE_NOT_HTTPS"), /without HTTPS; it was not followed, and nothing was installed/],
     [Object.assign(new Error("x"), { statusCode: 407 }), /proxy asks for a user name and password/],
     [Object.assign(new Error("x"), { statusCode: 503 }), /answered HTTP 503/],
     [new Error('Cannot download "https://updates/x.AppImage", status 404: Not Found'), /answered HTTP 404/],
