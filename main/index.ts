@@ -140,8 +140,11 @@ async function startAppCore(): Promise<Dispatcher> {
       }
       const running = core;
       core = null;
-      await running?.close();
-      app.releaseSingleInstanceLock();
+      try {
+        await running?.close();
+      } finally {
+        app.releaseSingleInstanceLock();
+      }
     },
   });
   updates.start();

@@ -36,6 +36,7 @@ export function appUpdateService(options: {
     clock: core.clock,
     sending: () => core.outbox.sendingCount() > 0 || core.bulk.runningCount() > 0,
     beforeRestart: options.beforeRestart,
+    onRestartFailed: () => app.quit(),
     onChange: (state) => core.emit("updates:changed", state),
     log,
   });

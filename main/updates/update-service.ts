@@ -32,6 +32,11 @@ export interface UpdateServiceOptions {
   sending: () => boolean;
   /** Before "Restart now" installs: stops what runs and lets the new copy start (the single-instance lock). */
   beforeRestart: () => Promise<void>;
+  /**
+   * The restart failed after `beforeRestart` closed what runs (the install could not replace this copy): the app
+   * quits rather than stay open with nothing working (the update is tried again at the quit).
+   */
+  onRestartFailed: () => void;
   onChange: (state: UpdateState) => void;
   log: (message: string) => void;
 }
@@ -174,13 +179,15 @@ export class UpdateService {
     this.stop();
     this.options.log("Restarting to install the update");
     void this.options.beforeRestart().then(
-      // Silent (no installer window), then the new version starts.
-      () => engine.quitAndInstall(true, true),
+      () => {
+        // Silent (no installer window), then the new version starts; a failure is told by the "error" event.
+        engine.quitAndInstall(true, true);
+        if (this.status.kind === "failed") this.options.onRestartFailed();
+      },
       (error: unknown) => {
         this.restarting = false;
-        this.stopped = false;
-        this.schedule(updateCheckIntervalMs);
         this.set({ kind: "failed", message: describeUpdateFailure(error), checkedAt: this.options.clock.now() });
+        this.options.onRestartFailed();
       },
     );
   }

@@ -89,6 +89,7 @@ describeWith(["chromium", "secret-service"], "a copy its package manager updates
           clock: core.clock,
           sending: () => false,
           beforeRestart: async () => {},
+          onRestartFailed: () => {},
           onChange: (state) => core.emit("updates:changed", state),
           log: () => {},
         }),

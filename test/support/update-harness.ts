@@ -82,6 +82,7 @@ export function updateServiceOf(
     clock: options.clock ?? systemClock,
     sending: options.sending ?? (() => false),
     beforeRestart: options.beforeRestart ?? (async () => {}),
+    onRestartFailed: () => log.push("restart failed: quit"),
     onChange: (state) => {
       changes.push(state);
       options.tell?.(state);

@@ -34,8 +34,11 @@ class ScriptedUpdater extends EventEmitter implements UpdaterEngine {
     });
     return { downloadPromise };
   }
+  /** Set: the install fails, as electron-updater tells it (an "error" event from inside quitAndInstall). */
+  installFails = false;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean) {
     this.installs.push([isSilent, isForceRunAfter]);
+    if (this.installFails) this.emit("error", Object.assign(new Error("mv: cannot move"), { code: "EACCES" }));
   }
 }
 
@@ -51,6 +54,7 @@ function serviceWith(feed: (string | null)[], sending: { now: boolean } = { now:
     beforeRestart: async () => {
       restarts.push("closed");
     },
+    onRestartFailed: () => restarts.push("quit after a failed restart"),
     onChange: () => {},
     log: () => {},
   });
@@ -69,6 +73,7 @@ describe("the update service's rules", () => {
       clock,
       sending: () => false,
       beforeRestart: async () => {},
+      onRestartFailed: () => {},
       onChange: () => {},
       log: () => {},
     });
@@ -128,6 +133,17 @@ describe("the update service's rules", () => {
     await settle();
     expect(restarts).toEqual(["closed"]);
     expect(engine.installs).toEqual([[true, true]]);
+  });
+
+  test("a restart whose install fails, after the window and records closed, quits rather than stay open", async () => {
+    const { engine, service, restarts } = serviceWith(["1.1.0"]);
+    await service.check();
+    await settle();
+    engine.installFails = true;
+    service.restart();
+    await settle();
+    expect(restarts).toEqual(["closed", "quit after a failed restart"]);
+    expect(service.state().status).toMatchObject({ kind: "failed" });
   });
 
   test("Restart now with nothing downloaded does nothing", async () => {
