@@ -115,11 +115,6 @@ export class FeedExecutor extends HttpExecutor<http.ClientRequest> {
     });
   }
 
-  close(): void {
-    for (const agent of this.direct.values()) agent.destroy();
-    this.direct.clear();
-  }
-
   private async prepare(origin: string): Promise<void> {
     this.routes.set(origin, await this.routeFor(new URL(origin), "GET"));
   }
