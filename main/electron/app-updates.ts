@@ -1,7 +1,5 @@
 import type { App } from "electron";
 import type { Core } from "../core-types";
-import { createUpdaterEngine } from "../updates/create-updater";
-import { FeedExecutor } from "../updates/feed-executor";
 import { UpdateService } from "../updates/update-service";
 import { updaterKindFor } from "../updates/updater-kind";
 import { electronUpdaterApp } from "./updater-app";
@@ -26,12 +24,14 @@ export function appUpdateService(options: {
     engine:
       kind.kind === "unavailable"
         ? { unavailable: kind.reason }
-        : () => {
-            const executor = new FeedExecutor({
+        : async () => {
+            // Loaded at the first check, not at start (electron-updater and its HTTP code are some 250 KB).
+            const { createUpdaterEngine } = await import("../updates/create-updater");
+            const network = {
               proxy: core.proxy,
-              onProxySignInNeeded: (address) => core.proxySignIns.asked(address),
-            });
-            return createUpdaterEngine(kind, electronUpdaterApp(app, process.resourcesPath), executor, log);
+              onProxySignInNeeded: (address: string) => core.proxySignIns.asked(address),
+            };
+            return createUpdaterEngine(kind, electronUpdaterApp(app, process.resourcesPath), network, log);
           },
     clock: core.clock,
     sending: () => core.outbox.sendingCount() > 0 || core.bulk.runningCount() > 0,

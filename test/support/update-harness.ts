@@ -5,7 +5,6 @@ import { type Clock, systemClock } from "../../common/clock";
 import type { UpdateState } from "../../common/updates";
 import type { ProxySettings } from "../../main/service/proxy-agents";
 import { createUpdaterEngine } from "../../main/updates/create-updater";
-import { FeedExecutor } from "../../main/updates/feed-executor";
 import { UpdateService } from "../../main/updates/update-service";
 import type { UpdaterApp } from "../../main/updates/updater-app";
 import { releaseContent, startUpdateFeed, writeAppImage, writeFeed } from "./update-feed";
@@ -76,7 +75,7 @@ export function updateServiceOf(
       createUpdaterEngine(
         { kind: "appimage" },
         app,
-        new FeedExecutor({ proxy: options.proxy, onProxySignInNeeded: options.onProxySignInNeeded }),
+        { proxy: options.proxy, onProxySignInNeeded: options.onProxySignInNeeded },
         (line) => log.push(line),
       ),
     clock: options.clock ?? systemClock,
