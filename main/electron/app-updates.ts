@@ -31,7 +31,12 @@ export function appUpdateService(options: {
               proxy: core.proxy,
               onProxySignInNeeded: (address: string) => core.proxySignIns.asked(address),
             };
-            return createUpdaterEngine(kind, electronUpdaterApp(app, process.resourcesPath), network, log);
+            return createUpdaterEngine(
+              kind,
+              (cacheDir) => electronUpdaterApp(app, process.resourcesPath, cacheDir),
+              network,
+              log,
+            );
           },
     clock: core.clock,
     sending: () => core.outbox.sendingCount() > 0 || core.bulk.runningCount() > 0,

@@ -1,19 +1,12 @@
-import { homedir } from "node:os";
 import path from "node:path";
 import type { App } from "electron";
-import type { UpdaterApp } from "../updates/updater-app";
+import type { AppAdapter } from "electron-updater/out/AppAdapter.js";
 
 /**
- * Electron's app as electron-updater's own ElectronAppAdapter sees it (which cannot be given an executor of its own).
- * Downloads wait in the user's cache folder, as electron-updater places them (its getAppCacheDir).
+ * Electron's app as electron-updater's own ElectronAppAdapter sees it (that one cannot be given an executor of its
+ * own): the version, where app-update.yml and the staging ID are, the cache folder downloads wait in, and the quit.
  */
-export function electronUpdaterApp(app: App, resourcesPath: string): UpdaterApp {
-  const cacheDir =
-    process.platform === "win32"
-      ? (process.env.LOCALAPPDATA ?? path.join(homedir(), "AppData", "Local"))
-      : process.platform === "darwin"
-        ? path.join(homedir(), "Library", "Caches")
-        : (process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"));
+export function electronUpdaterApp(app: App, resourcesPath: string, cacheDir: string): AppAdapter {
   return {
     version: app.getVersion(),
     name: app.getName(),

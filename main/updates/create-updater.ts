@@ -1,7 +1,7 @@
+import type { AppAdapter } from "electron-updater/out/AppAdapter.js";
 import type { ProxySettings } from "../service/proxy-agents";
 import { FeedExecutor } from "./feed-executor";
 import type { UpdaterEngine } from "./update-service";
-import type { UpdaterApp } from "./updater-app";
 import type { UpdaterKind } from "./updater-kind";
 
 /** How the updater's requests go: main's proxy settings and the proxy sign-in's prompt. */
@@ -17,12 +17,15 @@ export interface UpdaterNetwork {
  */
 export async function createUpdaterEngine(
   kind: Exclude<UpdaterKind, { kind: "unavailable" }>,
-  app: UpdaterApp,
+  /** The app as electron-updater asks of it, given the user's cache folder it places downloads in. */
+  appFor: (cacheDir: string) => AppAdapter,
   network: UpdaterNetwork,
   log: (message: string) => void,
 ): Promise<UpdaterEngine> {
   // A CommonJS package: its exports are the module's default (esbuild's bundle gives no named ones for it).
   const { AppImageUpdater, MacUpdater, NsisUpdater } = (await import("electron-updater")).default;
+  const { getAppCacheDir } = (await import("electron-updater/out/AppAdapter.js")).default;
+  const app = appFor(getAppCacheDir());
   const updater =
     kind.kind === "appimage"
       ? new AppImageUpdater(undefined, app)

@@ -1,12 +1,12 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { AppAdapter } from "electron-updater/out/AppAdapter.js";
 import { type Clock, systemClock } from "../../common/clock";
 import type { UpdateState } from "../../common/updates";
 import type { ProxySettings } from "../../main/service/proxy-agents";
 import { createUpdaterEngine } from "../../main/updates/create-updater";
 import { UpdateService } from "../../main/updates/update-service";
-import type { UpdaterApp } from "../../main/updates/updater-app";
 import { releaseContent, startUpdateFeed, writeAppImage, writeFeed } from "./update-feed";
 
 /**
@@ -25,7 +25,7 @@ export async function installedCopy(feedUrl: string, version = "1.0.0") {
   const appUpdateConfigPath = path.join(root, "app-update.yml");
   await writeFile(appUpdateConfigPath, `provider: generic\nurl: ${feedUrl}\nupdaterCacheDirName: signdesk-updater\n`);
   const quitHandlers: ((exitCode: number) => void)[] = [];
-  const app: UpdaterApp = {
+  const app: AppAdapter = {
     version,
     name: "Signdesk",
     isPackaged: true,
@@ -54,7 +54,7 @@ export async function installedCopy(feedUrl: string, version = "1.0.0") {
 
 /** The update service of that copy, with the app's own AppImage updater and executor. */
 export function updateServiceOf(
-  app: UpdaterApp,
+  app: AppAdapter,
   options: {
     clock?: Clock;
     sending?: () => boolean;
@@ -74,7 +74,7 @@ export function updateServiceOf(
     engine: () =>
       createUpdaterEngine(
         { kind: "appimage" },
-        app,
+        () => app,
         { proxy: options.proxy, onProxySignInNeeded: options.onProxySignInNeeded },
         (line) => log.push(line),
       ),
