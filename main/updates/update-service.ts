@@ -150,6 +150,9 @@ export class UpdateService {
     });
     engine.on("update-downloaded", (event) => {
       log(`Update ${event.version} downloaded and verified; it is installed when Signdesk quits`);
+      // Nothing is checked any more: the next check, armed while the download went on, is let go.
+      this.cancelTimer?.();
+      this.cancelTimer = null;
       this.set({ kind: "ready", next: event.version, waitingForSending: false });
     });
     engine.on("error", (error) => {

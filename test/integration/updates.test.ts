@@ -3,9 +3,11 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AppImageUpdater } from "electron-updater";
 import { afterEach, describe, expect, test } from "vitest";
+import { firstUpdateCheckDelayMs, updateCheckIntervalMs } from "../../common/updates";
 import { startConnectProxy } from "../support/connect-proxy";
+import { manualClock } from "../support/manual-clock";
 import { seededRandom } from "../support/seeded-random";
-import { releaseContent, sha512Of, writeFeed } from "../support/update-feed";
+import { releaseContent, sha512Of, writeAppImage, writeFeed } from "../support/update-feed";
 import { installedAppImage, releaseSize, updateServiceOf } from "../support/update-harness";
 
 // electron-updater's AppImage updater replaces the file $APPIMAGE names (set by the AppImage runtime in the app).
@@ -43,6 +45,34 @@ describe("updates from a feed on loopback (electron-updater, generic provider)",
     expect(existsSync(installed)).toBe(false);
     // The new AppImage ran once to finish its installation, and exited (it does not start the app while quitting).
     expect(await readFile(process.env.SIGNDESK_TEST_RAN ?? "", "utf8")).toBe("exit-after-install=true\n");
+  });
+
+  test("checks 30 s after the start and every 4 hours on its clock, and no more once an update is ready", async () => {
+    const { copy, feed, feedFolder, next } = await installedAppImage(cleanups);
+    // The feed offers the version installed: nothing newer yet.
+    const current = await writeAppImage(path.join(feedFolder, "Signdesk-1.0.0.AppImage"), releaseContent(64 * 1024, 9));
+    await writeFeed(feedFolder, "1.0.0", current);
+    const clock = manualClock(1_000);
+    const { service, reaches } = updateServiceOf(copy.app, { clock });
+    const feedReads = () => feed.requests.filter((line) => line.startsWith("GET latest-linux")).length;
+
+    service.start();
+    expect(clock.pending()).toEqual([firstUpdateCheckDelayMs]);
+    expect(feedReads()).toBe(0);
+    clock.advance(firstUpdateCheckDelayMs);
+    const upToDate = await reaches((state) => state.status.kind === "idle" && state.status.checkedAt !== null);
+    expect(upToDate.status).toEqual({ kind: "idle", checkedAt: 1_000 + firstUpdateCheckDelayMs });
+    expect(feedReads()).toBe(1);
+    await expect.poll(() => clock.pending()).toEqual([updateCheckIntervalMs]);
+
+    await next(releaseContent(256 * 1024, 10));
+    clock.advance(updateCheckIntervalMs - 1);
+    expect(feedReads()).toBe(1);
+    clock.advance(1);
+    const ready = await reaches((state) => state.status.kind === "ready" || state.status.kind === "failed");
+    expect(ready.status).toMatchObject({ kind: "ready", next: "1.1.0" });
+    expect(feedReads()).toBe(2);
+    await expect.poll(() => clock.pending()).toEqual([]);
   });
 
   test("a file whose sha512 does not match the feed is refused, and nothing is installed", async () => {

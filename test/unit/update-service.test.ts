@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, test } from "vitest";
-import { firstUpdateCheckDelayMs, restartWaitPollMs, updateCheckIntervalMs } from "../../common/updates";
+import { restartWaitPollMs } from "../../common/updates";
 import { describeUpdateFailure } from "../../main/updates/update-failure";
 import { type UpdaterEngine, UpdateService } from "../../main/updates/update-service";
 import { updaterKindFor } from "../../main/updates/updater-kind";
@@ -9,7 +9,8 @@ import { manualClock } from "../support/manual-clock";
 /**
  * electron-updater's side of the service, scripted: each check answers with the next version in `feed` (null:
  * nothing newer) and, for a version, a download that completes. The real updater against a real feed is
- * test/integration/updates.test.ts; this is the service's own rules (when it checks, when it may restart).
+ * test/integration/updates.test.ts (when it checks, among the rest); here are the rules of "Restart now", which end
+ * in electron-updater's quitAndInstall, which quits through Electron's own module and so cannot run in plain Node.
  */
 class ScriptedUpdater extends EventEmitter implements UpdaterEngine {
   autoDownload = false;
@@ -84,24 +85,6 @@ describe("the update service's rules", () => {
       status: { kind: "unavailable", reason: "package_manager" },
     });
     expect(service.restart().status.kind).toBe("unavailable");
-  });
-
-  test("checks a while after the start and then every few hours, and stops checking once an update is ready", async () => {
-    const { clock, engine, service } = serviceWith([null, "1.1.0"]);
-    service.start();
-    expect(clock.pending()).toEqual([firstUpdateCheckDelayMs]);
-    expect(engine.checks).toBe(0);
-    clock.advance(firstUpdateCheckDelayMs);
-    await settle();
-    expect(engine.checks).toBe(1);
-    expect(service.state().status).toEqual({ kind: "idle", checkedAt: 1_000 + firstUpdateCheckDelayMs });
-    expect(clock.pending()).toEqual([updateCheckIntervalMs]);
-    clock.advance(updateCheckIntervalMs);
-    await settle();
-    expect(engine.checks).toBe(2);
-    expect(service.state().status).toEqual({ kind: "ready", next: "1.1.0", waitingForSending: false });
-    expect(clock.pending()).toEqual([]);
-    expect(engine.autoDownload && engine.autoInstallOnAppQuit).toBe(true);
   });
 
   test("Restart now installs at once when nothing is being sent", async () => {
