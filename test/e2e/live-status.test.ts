@@ -176,12 +176,13 @@ describeWith(["chromium", "secret-service"], "live statuses and the truth about 
     await test.click();
     await banner().waitFor({ state: "detached", ...slow });
 
-    // A send and a download, refused: the banner each time, with the reason.
+    // A download and a send, refused: the banner each time, with the reason. The send goes last: its item waits in
+    // the outbox and is sent once the service answers again, which would clear a later banner before "Try again".
     const signed = app.core.records.documents.all().find((record) => record.hasFinalPdf);
     if (signed === undefined) throw new Error("no signed document");
     const attempts: [string, () => Promise<unknown>][] = [
-      ["send", () => send([buyer, seller])],
       ["download", () => bridgeCall(page(), "documentsDownload", { pdfId: signed.pdfId, transferId: "download" })],
+      ["send", () => send([buyer, seller])],
     ];
     for (const [what, attempt] of attempts) {
       await stopService();
@@ -192,6 +193,8 @@ describeWith(["chromium", "secret-service"], "live statuses and the truth about 
       await banner().getByRole("button", { name: "Try again" }).click();
       await banner().waitFor({ state: "detached", ...slow });
     }
+    // The refused send was kept, and goes out now that the service answers.
+    await expect.poll(() => app.core.outbox.waitingCount(), slow).toBe(0);
     expect(problems).toEqual([]);
   }, 240_000);
 });
