@@ -8,6 +8,7 @@ import type { AccountService } from "./accounts/accounts";
 import type { ProxySignIns } from "./accounts/proxy-sign-ins";
 import type { DocumentTracker } from "./documents/tracker";
 import type { DraftStore } from "./drafts/draft-store";
+import type { AccountGates } from "./jobs/account-gates";
 import type { AppLog } from "./logging/app-log";
 import type { Records } from "./records/records";
 import type { RecordsReader } from "./records/records-reader";
@@ -60,6 +61,8 @@ export interface CoreParts {
   tracker: DocumentTracker;
   /** Whether each account's service answers: every request reports to it, and it raises the offline banner. */
   connection: Connection;
+  /** When each account's service may be asked: a 429's hold, and the end of every wait once it answers again. */
+  gates: AccountGates;
   sandbox: Sandbox | null;
   downloadsDir: string;
   scratchDir: string;

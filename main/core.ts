@@ -18,6 +18,7 @@ import { defaultSendCheck } from "./documents/send-document";
 import { DocumentTracker, type TrackerOptions } from "./documents/tracker";
 import { DraftStore } from "./drafts/draft-store";
 import { HandlerError } from "./handler-error";
+import { AccountGates } from "./jobs/account-gates";
 import { openAppLog } from "./logging/app-log";
 import { type OutboxOptions, OutboxSender } from "./outbox/outbox-sender";
 import { checkInBackground } from "./records/check-in-background";
@@ -111,8 +112,9 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const locateSoffice = () => findSoffice(sofficeEnvironment, settings.get("sofficePath") ?? null);
   // Made below, once the service clients exist; removing an account forgets its outbox items' files and secrets.
   let outbox: OutboxSender | null = null;
-  // Filled in below: the tracker resumes when any call reaches the service again.
-  let onReachable = (_accountId: string) => {};
+  // Every account's gate: when any call reaches its service again, whatever waits for it (the tracker's probe, the
+  // outbox's retry, a batch's back-off) goes now.
+  const gates = new AccountGates(clock);
   // Every request main makes goes the way the system's proxy settings say, signed in where a proxy asks.
   const proxySignIns = new ProxySignIns({
     keychain: options.keychain,
@@ -123,7 +125,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const connection = new Connection({
     now,
     onChange: (accountId, state) => {
-      if (state.reachable) onReachable(accountId);
+      if (state.reachable) gates.answered(accountId);
       if (accounts.active()?.id !== accountId) return;
       options.emit("service:reachability", { accountId, reachable: state.reachable, message: state.reason });
     },
@@ -205,6 +207,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     firstPassDelayMs: 3_000,
     ...options.tracker,
     clock,
+    gates,
     fetchDetails: async (accountId, pdfId, signal) =>
       (await clientFor(accounts.get(accountId)).getDocumentDetails(pdfId, { signal })).document,
     isUnreachable: isUnreachableError,
@@ -220,7 +223,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   // A batch that was sending when the app stopped waits for the person to resume it.
   records.bulk.interruptSending();
   const bulk = new BulkSender(
-    { records, accounts, clientFor, emit: options.emit, clock, tracker, sendCheck, baseline },
+    { records, accounts, clientFor, emit: options.emit, clock, gates, tracker, sendCheck, baseline },
     options.bulk,
   );
 
@@ -235,6 +238,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       tracker,
       sendCheck,
       connection,
+      gates,
       folder: path.join(options.userDataDir, "outbox"),
       secrets: options.keychain,
       baseline,
@@ -242,11 +246,6 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     options.outbox,
   );
   await outbox.recoverAtStart();
-  onReachable = (accountId) => {
-    tracker.resume();
-    outbox.reachable(accountId);
-    bulk.serviceAnswered(accountId);
-  };
 
   // The check of a database too large to check at start reads all of it (a second or more of a core for 100,000
   // documents): it waits until the start, the window's included, is over.
@@ -268,6 +267,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     bulk,
     outbox,
     connection,
+    gates,
     sandbox,
     downloadsDir: options.downloadsDir,
     scratchDir,
@@ -292,6 +292,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
       cancelCheck?.();
       await outbox.settle();
       await bulk.settle();
+      gates.close();
       baseline.close();
       await tracker.settle();
       await drafts.idle();

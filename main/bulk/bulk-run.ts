@@ -11,14 +11,12 @@ export interface Run {
   batchId: string;
   /** Why it stops taking rows: the person paused or cancelled it, or the app is quitting. */
   stop: "pause" | "cancel" | "quit" | null;
-  /** Time before which no request leaves (a 429's Retry-After, an unreachable service's back-off). */
-  holdUntil: number;
+  /** While its requests wait for a service that was not reached (a back-off, or an answer to another call). */
+  serviceWait: Promise<void> | null;
   /** Finish times of rows over the last minute, for the rate and the time left. */
   finished: number[];
-  /** Ends each wait in progress (for the service, or a hold): the batch stopped, or the service answered elsewhere. */
+  /** Ends each wait on the account's gate in progress: the batch stopped. */
   sleepers: Set<() => void>;
-  /** `holdUntil` waits for an unreachable service (not for a 429's Retry-After): an answer elsewhere ends it. */
-  holdForService: boolean;
   done: Promise<void>;
 }
 

@@ -9,13 +9,13 @@ import { HandlerError } from "../handler-error";
 import { ServiceError } from "../service/service-error";
 import type { JournalledBatch } from "./bulk-journal";
 import { progressOf } from "./bulk-progress";
-import { type BulkSenderOptions, type Run, stopRun, wake } from "./bulk-run";
-import { isUnreached, type RowOutcome, rowOutcomeOf } from "./row-outcome";
+import { type BulkSenderOptions, type Run, stopRun } from "./bulk-run";
+import { isUnreached, sendRow } from "./send-row";
 
 /** What bulk send needs of the core, and what a send whose answer is lost is compared with (shared with the outbox). */
 export type BulkDeps = Pick<
   CoreParts,
-  "records" | "accounts" | "clientFor" | "emit" | "clock" | "tracker" | "sendCheck"
+  "records" | "accounts" | "clientFor" | "emit" | "clock" | "tracker" | "sendCheck" | "gates"
 > & {
   baseline: SendBaseline;
 };
@@ -78,10 +78,9 @@ export class BulkSender {
     const run: Run = {
       batchId,
       stop: null,
-      holdUntil: 0,
+      serviceWait: null,
       finished: [],
       sleepers: new Set(),
-      holdForService: false,
       done: Promise.resolve(),
     };
     this.runs.set(batchId, run);
@@ -150,7 +149,7 @@ export class BulkSender {
     this.journal.moveAll(batchId, "sending", "unknown", "Signdesk stopped while this row was being sent.", this.at());
     if (!batch.snapshotTaken) {
       // The service's listing, read once per session (a batch begun after another send reads none).
-      const listed = await this.withService(run, async () => {
+      const listed = await this.withService(run, batch.accountId, async () => {
         const ensured = await this.core.baseline.ensure(account());
         if (ensured instanceof ServiceError) throw ensured;
       });
@@ -182,7 +181,7 @@ export class BulkSender {
   }
 
   /** Runs `call` until it reaches the service (null when the batch is stopped meanwhile). */
-  private async withService<T>(run: Run, call: () => Promise<T>): Promise<T | null> {
+  private async withService<T>(run: Run, accountId: string, call: () => Promise<T>): Promise<T | null> {
     let wait = this.retryDelayMs;
     for (;;) {
       if (run.stop !== null) return null;
@@ -194,39 +193,28 @@ export class BulkSender {
         if (!(error instanceof ServiceError) || !isUnreached(error)) throw error;
         this.journal.setState(run.batchId, "sending", `Waiting for the service: ${error.message}`);
         this.report(run);
-        await this.sleepUnlessStopped(run, wait);
+        await this.waitForGate(run, accountId, wait);
         wait = Math.min(wait * 2, this.maxRetryDelayMs);
       }
     }
   }
 
-  /** Waits `ms`, or less: until the batch stops or another call finds the service answering (`serviceAnswered`). */
-  private async sleepUnlessStopped(run: Run, ms: number): Promise<void> {
-    if (run.stop !== null || ms <= 0) return;
-    await new Promise<void>((resolve) => {
-      const end = () => {
-        cancel();
-        run.sleepers.delete(end);
-        resolve();
-      };
-      const cancel = this.core.clock.after(ms, end);
-      run.sleepers.add(end);
-    });
+  /**
+   * Waits until the account's gate lets requests go (jobs/account-gates.ts): `backOffMs` passed or another call found
+   * the service answering, and no 429's hold is left; or less, when the batch stops.
+   */
+  private async waitForGate(run: Run, accountId: string, backOffMs: number): Promise<void> {
+    if (run.stop !== null) return;
+    const { opened, stop } = this.core.gates.waitFor(accountId, backOffMs);
+    run.sleepers.add(stop);
+    await opened;
+    run.sleepers.delete(stop);
   }
 
-  /**
-   * Another call reached the account's service (the tracker's probe, the outbox, Test connection): its batches that
-   * wait for the service ask again now rather than at the end of their back-off. A 429's wait is kept.
-   */
-  serviceAnswered(accountId: string): void {
-    for (const run of this.runs.values()) {
-      if (this.journal.batch(run.batchId)?.accountId !== accountId) continue;
-      if (run.holdForService) {
-        run.holdUntil = 0;
-        run.holdForService = false;
-      }
-      if (run.holdUntil <= this.core.clock.now()) wake(run);
-    }
+  /** Before a row's request: waits while the service is being waited for, or holds the account's requests. */
+  private async untilOpen(run: Run, accountId: string): Promise<void> {
+    if (run.serviceWait !== null) await run.serviceWait;
+    if (this.core.gates.heldFor(accountId) > 0) await this.waitForGate(run, accountId, 0);
   }
 
   /**
@@ -276,7 +264,7 @@ export class BulkSender {
         "Waiting for the service to list its documents, to check the rows whose answers were lost.",
       );
       this.report(run);
-      await this.sleepUnlessStopped(run, this.retryDelayMs);
+      await this.waitForGate(run, account.id, this.retryDelayMs);
     } else this.journal.setState(run.batchId, "sending");
     return run.stop === null;
   }
@@ -322,63 +310,44 @@ export class BulkSender {
         const row = queued[next];
         if (row === undefined) return;
         next += 1;
-        const hold = run.holdUntil - this.core.clock.now();
-        if (hold > 0) await this.sleepUnlessStopped(run, hold);
+        await this.untilOpen(run, batch.accountId);
         if (run.stop !== null) return;
         if (!this.journal.move(batch.batchId, row.position, ["queued"], "sending", { attempt: true, at: this.at() }))
           continue;
-        const outcome = await this.sendRow(account, batch, row);
-        const at = this.at();
-        switch (outcome.kind) {
-          case "sent":
-            this.recordSent(run, account, batch.templateId, row, outcome.pdfId, "pending");
-            backoff = this.retryDelayMs;
-            break;
-          case "unknown":
-            this.journal.move(batch.batchId, row.position, ["sending"], "unknown", { message: outcome.message, at });
-            if (outcome.stop === true) {
-              pauseReason = outcome.message;
-              return;
+        const outcome = await sendRow(this.core, account, batch, row);
+        if (outcome.kind === "sent") {
+          this.recordSent(run, account, batch.templateId, row, outcome.pdfId, "pending");
+          backoff = this.retryDelayMs;
+          this.report(run);
+          continue;
+        }
+        const { decision, message } = outcome;
+        this.journal.move(batch.batchId, row.position, ["sending"], decision.state, { message, at: this.at() });
+        if (decision.state === "failed") run.finished.push(this.core.clock.now());
+        switch (decision.effect) {
+          case "pause":
+            pauseReason = message;
+            return;
+          case "hold":
+          case "wait_for_service":
+            if (decision.effect === "hold") this.core.gates.hold(batch.accountId, decision.holdMs ?? 0);
+            else if (run.serviceWait === null) {
+              run.serviceWait = this.waitForGate(run, batch.accountId, backoff).finally(() => {
+                run.serviceWait = null;
+              });
+              backoff = Math.min(backoff * 2, this.maxRetryDelayMs);
             }
-            break;
-          case "failed":
-            this.journal.move(batch.batchId, row.position, ["sending"], "failed", { message: outcome.message, at });
-            run.finished.push(this.core.clock.now());
-            break;
-          case "again":
-            this.journal.move(batch.batchId, row.position, ["sending"], "queued", { message: outcome.message, at });
-            run.holdUntil = Math.max(
-              run.holdUntil,
-              this.core.clock.now() + (outcome.holdMs > 0 ? outcome.holdMs : backoff),
-            );
-            run.holdForService = outcome.holdMs <= 0;
-            if (outcome.holdMs <= 0) backoff = Math.min(backoff * 2, this.maxRetryDelayMs);
-            this.journal.setState(batch.batchId, "sending", outcome.message);
+            this.journal.setState(batch.batchId, "sending", message);
             // The rows after it wait their turn: take this one again first.
             return;
-          case "stop":
-            this.journal.move(batch.batchId, row.position, ["sending"], "queued", { message: outcome.message, at });
-            pauseReason = outcome.message;
-            return;
+          default:
+            break;
         }
         this.report(run);
       }
     };
     await Promise.all(Array.from({ length: this.maxInFlight }, worker));
     return pauseReason;
-  }
-
-  private async sendRow(account: Account, batch: JournalledBatch, row: BulkRowView): Promise<RowOutcome> {
-    try {
-      const sent = await this.core.clientFor(account).createFromTemplate({
-        templateId: batch.templateId,
-        recipients: row.recipients,
-        ...(row.emailSubject === null ? {} : { emailSubject: row.emailSubject }),
-      });
-      return { kind: "sent", pdfId: sent.pdf_id };
-    } catch (error) {
-      return rowOutcomeOf(error);
-    }
   }
 
   private progress(run: Run | null, batchId: string): BulkProgress {

@@ -1,4 +1,5 @@
 import type { Clock } from "../../common/clock";
+import type { AccountGates } from "../jobs/account-gates";
 import type { DocumentRecords } from "../records/document-records";
 import type { DocumentPatch } from "../records/document-rows";
 
@@ -58,6 +59,8 @@ export interface TrackerOptions {
   firstPassDelayMs?: number;
   /** The time, and the waits between passes; the system's unless given. */
   clock?: Clock;
+  /** Each account's gate, shared with the outbox and bulk send: a 429's hold, and the news that the service answered. */
+  gates?: AccountGates;
 }
 
 /** What a "Refresh now" did: of `total` unfinished documents, how many were read, failed, or not asked. */

@@ -1,17 +1,10 @@
 import { type Clock, systemClock } from "../../common/clock";
-import { isFinished } from "../../common/statuses";
-import { unknownMembers } from "../../common/wire";
+import { AccountGates } from "../jobs/account-gates";
 import type { DocumentRecords } from "../records/document-records";
-import type { CheckSchedule, DocumentPatch, TrackedDocument } from "../records/document-rows";
+import type { CheckSchedule, TrackedDocument } from "../records/document-rows";
 import { ServiceError } from "../service/service-error";
-import type {
-  DetailsAnswer,
-  Failing,
-  PendingWrite,
-  RefreshSummary,
-  StatusChange,
-  TrackerOptions,
-} from "./tracker-types";
+import { statusWrite } from "./status-write";
+import type { Failing, PendingWrite, RefreshSummary, TrackerOptions } from "./tracker-types";
 
 export type { DetailsAnswer, RefreshSummary, StatusChange, TrackerOptions } from "./tracker-types";
 
@@ -31,7 +24,8 @@ const isRateLimited = (error: unknown): error is ServiceError =>
  * `refreshNow` (window focus, the user) polls at once. A document whose answers keep failing (3 in a row,
  * or one that cannot be read) gets a `statusProblem` saying since when and why, until an answer is read.
  * While watched (Documents on screen, window focused), documents sent in the last 24 h are checked at least every
- * `watchedIntervalMs` despite their back-off. A rate limit (429) holds every poll for as long as the service asks.
+ * `watchedIntervalMs` despite their back-off. A rate limit (429) holds the account's polls (its gate, shared with the
+ * outbox and bulk send) for as long as the service asks.
  *
  * Each document's schedule (next check, back-off, last check) is kept in the records database: a pass reads only the
  * documents that are due, from an index, and writes what it learnt in one transaction before telling anyone.
@@ -53,8 +47,9 @@ export class DocumentTracker {
   private readonly documents: DocumentRecords;
   private readonly pollListeners = new Set<(key: string, outcome: PollOutcome) => void>();
   private watchedUntil = 0;
-  /** No poll before this time: the service's rate limit. */
-  private holdUntil = 0;
+  private readonly gates: AccountGates;
+  /** The last pass left documents due because their accounts' gates were held: the soonest end of those holds. */
+  private holdEndsInMs = 0;
   /** Cancels the armed wait for the next pass; null when none is armed. */
   private timer: (() => void) | null = null;
   private timerAt = 0;
@@ -79,6 +74,8 @@ export class DocumentTracker {
     this.backlogPauseMs = options.backlogPauseMs ?? 1_000;
     this.clock = options.clock ?? systemClock;
     this.probeDelayMs = this.minIntervalMs;
+    this.gates = options.gates ?? new AccountGates(this.clock);
+    this.gates.onAnswered(() => this.resume());
   }
 
   get reachable(): boolean {
@@ -156,7 +153,7 @@ export class DocumentTracker {
     const now = this.clock.now();
     // While unreachable, the probe's timer decides.
     if (this.unreachableSince !== null) return Math.max(this.timerAt, now);
-    return Math.max(this.dueAt(tracked), this.holdUntil, now);
+    return Math.max(this.dueAt(tracked), this.gates.heldUntil(accountId) ?? 0, now);
   }
 
   /**
@@ -170,6 +167,8 @@ export class DocumentTracker {
     const wanted = pdfIds === undefined ? null : new Set(pdfIds);
     const targets = this.documents.unfinishedIds().filter((entry) => wanted === null || wanted.has(entry.pdfId));
     const waiting = new Set(targets.map((entry) => this.key(entry)));
+    const accounts = new Set(targets.map((entry) => entry.accountId));
+    const allHeld = () => [...accounts].every((accountId) => this.gates.heldFor(accountId) > 0);
     const summary: RefreshSummary = { total: waiting.size, checked: 0, failed: 0, unreachable: false, reason: null };
     if (targets.length > 0) this.documents.makeDue(pdfIds === undefined ? {} : { pdfIds: [...(wanted ?? [])] });
     const listener = (key: string, outcome: PollOutcome) => {
@@ -193,7 +192,7 @@ export class DocumentTracker {
       let idle = 0;
       while (waiting.size > 0 && !summary.unreachable && idle < 3 && !this.stopped) {
         while (this.passPromise !== null) await this.passPromise;
-        if (this.stopped || this.holdUntil > this.clock.now()) break;
+        if (this.stopped || allHeld()) break;
         const before = waiting.size;
         await this.pass();
         idle = waiting.size < before ? 0 : idle + 1;
@@ -201,8 +200,9 @@ export class DocumentTracker {
     } finally {
       this.pollListeners.delete(listener);
     }
-    if (waiting.size > 0 && summary.reason === null && this.holdUntil > this.clock.now())
-      summary.reason = `The service asked Signdesk to wait until ${new Date(this.holdUntil).toLocaleTimeString()}.`;
+    const holdEnds = Math.max(0, ...[...accounts].map((accountId) => this.gates.heldUntil(accountId) ?? 0));
+    if (waiting.size > 0 && summary.reason === null && holdEnds > this.clock.now())
+      summary.reason = `The service asked Signdesk to wait until ${new Date(holdEnds).toLocaleTimeString()}.`;
     return summary;
   }
 
@@ -234,10 +234,13 @@ export class DocumentTracker {
 
   private async runPass(): Promise<number> {
     const now = this.clock.now();
-    if (this.holdUntil > now) return 0;
-    let due = this.documents
+    const dueNow = this.documents
       .due(now, this.passLimit, this.watchedRecent())
       .filter((tracked) => !this.inFlight.has(this.key(tracked)));
+    // Documents of an account whose service asked to wait stay due until its hold ends.
+    const heldFor = dueNow.map((tracked) => this.gates.heldFor(tracked.accountId)).filter((ms) => ms > 0);
+    this.holdEndsInMs = heldFor.length === 0 ? 0 : Math.min(...heldFor);
+    let due = dueNow.filter((tracked) => this.gates.heldFor(tracked.accountId) === 0);
     // While unreachable, a single document probes the way back.
     if (this.unreachableSince !== null) due = due.slice(0, 1);
     this.backlog = due.length >= this.passLimit;
@@ -249,7 +252,7 @@ export class DocumentTracker {
         const tracked = due[next];
         next += 1;
         if (tracked !== undefined) outcomes.push([this.key(tracked), await this.poll(tracked, writes)]);
-        if (this.unreachableSince !== null || this.holdUntil > this.clock.now()) return;
+        if (this.unreachableSince !== null || (tracked && this.gates.heldFor(tracked.accountId) > 0)) return;
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.maxInFlight, due.length) }, worker));
@@ -277,7 +280,12 @@ export class DocumentTracker {
       const answer = await this.options.fetchDetails(tracked.accountId, tracked.pdfId, controller.signal);
       this.markReachable();
       this.failing.delete(key);
-      const write = this.apply(tracked, answer, interval);
+      const write = statusWrite(this.documents.brief(tracked.accountId, tracked.pdfId), tracked, answer, {
+        intervalMs: interval,
+        now: this.clock.now(),
+        minIntervalMs: this.minIntervalMs,
+        maxIntervalMs: this.maxIntervalMs,
+      });
       if (write !== null) writes.push(write);
       return { kind: "checked" };
     } catch (error) {
@@ -300,7 +308,7 @@ export class DocumentTracker {
         change: null,
       });
       if (isRateLimited(error))
-        this.holdUntil = this.clock.now() + Math.max((error.retryAfterSeconds ?? 0) * 1000, this.minIntervalMs);
+        this.gates.hold(tracked.accountId, Math.max((error.retryAfterSeconds ?? 0) * 1000, this.minIntervalMs));
       return { kind: "failed", error };
     } finally {
       this.inFlight.delete(key);
@@ -322,45 +330,6 @@ export class DocumentTracker {
     return problem;
   }
 
-  private apply(tracked: TrackedDocument, answer: DetailsAnswer, intervalMs: number): PendingWrite | null {
-    const current = this.documents.brief(tracked.accountId, tracked.pdfId);
-    if (current === undefined || current.finished) return null;
-    const now = this.clock.now();
-    const at = new Date(now).toISOString();
-    // An answer without a status leaves the last one known; only its final URL can still finish it.
-    const status = typeof answer.status === "string" && answer.status !== "" ? answer.status : current.lastStatus;
-    const finished = isFinished(status, answer.finalUrl);
-    const finalPdfReady = typeof answer.finalUrl === "string" && answer.finalUrl !== "" && !current.hasFinalPdf;
-    const changed = status !== current.lastStatus || finalPdfReady;
-    const extras = unknownMembers(answer);
-    const serviceName = typeof answer.name === "string" && answer.name !== "" ? answer.name : current.serviceName;
-    const nextInterval = changed ? this.minIntervalMs : Math.min(intervalMs * 2, this.maxIntervalMs);
-    const patch: DocumentPatch = {
-      lastStatus: status,
-      lastCheckedAt: at,
-      finished,
-      hasFinalPdf: current.hasFinalPdf || finalPdfReady,
-      unknownMembers: Object.keys(extras).length === 0 ? null : extras,
-      schedule: { nextCheckAt: now + nextInterval, intervalMs: nextInterval, polledAt: now },
-      ...(current.statusProblem === null ? {} : { statusProblem: null }),
-      ...(serviceName !== null && serviceName !== current.serviceName ? { serviceName } : {}),
-      ...(status !== current.lastStatus ? { appendHistory: { status, at } } : {}),
-    };
-    const change: StatusChange | null = changed
-      ? {
-          accountId: tracked.accountId,
-          pdfId: tracked.pdfId,
-          name: current.name,
-          from: current.lastStatus,
-          to: status,
-          finalPdfReady,
-          finished,
-          at,
-        }
-      : null;
-    return { accountId: tracked.accountId, pdfId: tracked.pdfId, patch, change };
-  }
-
   private markReachable(): void {
     if (this.unreachableSince === null) return;
     this.unreachableSince = null;
@@ -379,9 +348,10 @@ export class DocumentTracker {
     // While watched, the way back is probed as often as a recent document is checked.
     if (this.unreachableSince !== null)
       return this.watched ? Math.min(this.probeDelayMs, this.watchedIntervalMs) : this.probeDelayMs;
-    if (this.holdUntil > now) return this.holdUntil - now;
     const soonest = this.documents.nextDueAt(this.watchedRecent());
-    return soonest === null ? this.minIntervalMs : Math.max(0, soonest - now);
+    const delay = soonest === null ? this.minIntervalMs : Math.max(0, soonest - now);
+    // What is due now waits for its account's hold: the next pass waits for the hold rather than finding it again.
+    return delay === 0 && this.holdEndsInMs > 0 ? this.holdEndsInMs : delay;
   }
 
   private schedule(wantedMs: number): void {

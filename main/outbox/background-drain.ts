@@ -4,7 +4,7 @@ import { findLostMany, markFound } from "./check-lost-items";
 import { deliver, ensureBaseline } from "./journalled-delivery";
 import type { AccountQueue, OutboxContext } from "./outbox-context";
 import { type JournalledItem, viewOfItem } from "./outbox-journal";
-import { conflictKey, documentKinds, webhookKinds } from "./outbox-kinds";
+import { conflictKey, documentKinds } from "./outbox-kinds";
 import { emitChanged } from "./outbox-view";
 
 /** Delivers what waits for an account, in the background (at once, unless it runs already or is paused). */
@@ -25,17 +25,18 @@ export function kick(ctx: OutboxContext, accountId: string): void {
     });
 }
 
-/** Asks again later (growing waits) while items wait for a service that does not answer. */
+/**
+ * Asks again later while items wait for a service that does not answer: after a growing wait, or as soon as another
+ * call reaches it, and never while it asked to be left alone (the account's gate: jobs/account-gates.ts).
+ */
 export function scheduleRetry(ctx: OutboxContext, accountId: string): void {
   const queue = ctx.queue(accountId);
   if (ctx.stopping || queue.retryTimer !== null || queue.paused !== null) return;
-  const wait = Math.max(queue.retryDelayMs, queue.holdUntil - ctx.deps.clock.now());
+  const wait = queue.retryDelayMs;
   queue.retryDelayMs = Math.min(queue.retryDelayMs * 2, ctx.maxRetryDelayMs);
-  queue.retryTimer = ctx.deps.clock.after(wait, () => {
+  queue.retryTimer = ctx.deps.gates.wait(accountId, wait, (why) => {
     queue.retryTimer = null;
-    // The wait covered what was left of a 429's hold (nothing delivers while it is armed, so the hold cannot have
-    // grown): the hold is over on this clock's timers, whatever its `now` says.
-    queue.holdUntil = 0;
+    if (why === "answered") queue.retryDelayMs = ctx.retryDelayMs;
     kick(ctx, accountId);
   });
 }
@@ -67,7 +68,7 @@ async function drain(ctx: OutboxContext, accountId: string, queue: AccountQueue)
   const account = () => ctx.deps.accounts.get(accountId);
   for (;;) {
     if (ctx.stopping || queue.stop || queue.paused !== null) break;
-    if (queue.holdUntil > ctx.deps.clock.now()) break;
+    if (ctx.deps.gates.heldFor(accountId) > 0) break;
     const inDoubt = ctx.journal
       .inStates(accountId, ["unknown"])
       .filter((item) => documentKinds.has(item.kind) && !queue.claimed.has(item.itemId));
@@ -124,28 +125,33 @@ async function deliverInBackground(
   item: JournalledItem,
 ): Promise<void> {
   const delivery = await deliver(ctx, account, item, {});
-  switch (delivery.kind) {
-    case "sent":
-      queue.delivered.push(viewOfItem(item));
-      queue.retryDelayMs = ctx.retryDelayMs;
-      break;
-    case "unreachable":
+  if (delivery.kind === "sent") {
+    queue.delivered.push(viewOfItem(item));
+    queue.retryDelayMs = ctx.retryDelayMs;
+    return;
+  }
+  const { decision, error } = delivery;
+  switch (decision.effect) {
+    // Nothing more goes until the gate opens (deliver() closed it for a 429) or the retry's wait ends.
+    case "wait_for_service":
+    case "hold":
+    // A webhook call whose answer was lost goes after the retry's wait, not at once (a service that keeps failing it
+    // would be asked again and again without pause).
+    case "retry_later":
       queue.stop = true;
       break;
-    case "again":
-      queue.stop = true;
-      queue.holdUntil = Math.max(queue.holdUntil, ctx.deps.clock.now() + delivery.holdMs);
+    case "pause":
+      queue.paused =
+        error.code === "internal"
+          ? `${error.message} Sending to ${account.name} is paused: "Send again" on an item goes on.`
+          : `${error.message} Sending to ${account.name} is paused until the key or address is fixed on the Accounts screen.`;
       break;
-    case "paused":
-      queue.paused = `${delivery.error.message} Sending to ${account.name} is paused until the key or address is fixed on the Accounts screen.`;
-      break;
-    case "unknown":
-      // A webhook call whose answer was lost is queued again: it goes after the retry's wait, not at once (a
-      // service that keeps failing it would be asked again and again without pause).
-      if (webhookKinds.has(item.kind)) queue.stop = true;
+    case "check":
+    case "ask_person":
+    case "none":
       break;
     default:
-      break;
+      decision.effect satisfies never;
   }
 }
 

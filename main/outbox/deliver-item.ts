@@ -1,24 +1,18 @@
 import type { Account } from "../../common/accounts";
 import { UserError } from "../../common/user-error";
 import type { CoreParts } from "../core-parts";
-import { failureKindOf } from "../service/failure-kind";
-import { ServiceError } from "../service/service-error";
+import { decide, type JobDecision, outcomeOfError } from "../jobs/job-policy";
 import type { JournalledItem } from "./outbox-journal";
+import { outboxKindRules } from "./outbox-kinds";
 import type { OutboxResult } from "./outbox-request";
 
-/** What an item's request came to. */
+/**
+ * What an item's request came to: the service's answer, or its error with what the job policy (jobs/job-policy.ts)
+ * decides of it.
+ */
 export type Delivery =
-  | { kind: "sent"; result: OutboxResult; serviceStatus?: string }
-  /** The request did not reach the service (it cannot have acted): the item waits for it. */
-  | { kind: "unreachable"; error: ServiceError }
-  /** The service refused it for a reason of its own (the person can change it and send again). */
-  | { kind: "failed"; error: UserError }
-  /** Nothing of this account's can go until the person acts (a refused key, a moved service, no key stored). */
-  | { kind: "paused"; error: UserError }
-  /** The answer was lost: the service may have acted. */
-  | { kind: "unknown"; error: UserError }
-  /** The service asked to wait (429). */
-  | { kind: "again"; error: ServiceError; holdMs: number };
+  | { kind: "sent"; result: OutboxResult }
+  | { kind: "came_back"; decision: JobDecision; error: UserError };
 
 export type DeliverDeps = Pick<CoreParts, "clientFor"> & {
   /** A webhook's secret, kept in the OS keychain while its registration waits. */
@@ -107,27 +101,11 @@ async function request(
 }
 
 function classify(item: JournalledItem, error: unknown): Delivery {
-  if (!(error instanceof ServiceError)) {
-    // Main's own refusal before anything was sent (no API key stored): the account's queue waits for the person.
-    if (error instanceof UserError) return { kind: "paused", error };
-    const message = error instanceof Error ? error.message : String(error);
-    return { kind: "unknown", error: new UserError("internal", `Sending stopped: ${message}`) };
-  }
-  const failure = failureKindOf(error);
-  switch (failure.kind) {
-    case "not_sent":
-      return { kind: "unreachable", error };
-    case "rate_limited":
-      return { kind: "again", error, holdMs: failure.holdMs };
-    case "needs_person":
-      return { kind: "paused", error };
-    case "not_found":
-      // Deleting a webhook the service no longer has: it is gone, as asked.
-      if (item.kind === "deleteWebhook") return { kind: "sent", result: {} };
-      return { kind: "failed", error };
-    case "refused":
-      return { kind: "failed", error };
-    case "in_doubt":
-      return { kind: "unknown", error };
-  }
+  const decision = decide(outboxKindRules[item.kind], outcomeOfError(error));
+  if (decision.state === "sent") return { kind: "sent", result: {} };
+  const userError =
+    error instanceof UserError
+      ? error
+      : new UserError("internal", `Sending stopped: ${error instanceof Error ? error.message : String(error)}`);
+  return { kind: "came_back", decision, error: userError };
 }

@@ -6,12 +6,12 @@ import { type DeliverHooks, type Delivery, deliverItem } from "./deliver-item";
 import { forgetFiles, forgetInBackground, secretKey } from "./item-files";
 import type { OutboxContext } from "./outbox-context";
 import type { JournalledItem } from "./outbox-journal";
-import { documentKinds, inDoubtMessage, webhookKinds } from "./outbox-kinds";
+import { documentKinds, inDoubtMessage } from "./outbox-kinds";
 import { emitChanged } from "./outbox-view";
 import { type Recorded, recordDelivery } from "./record-delivery";
 
 /** What an item's request came to, once journalled (a sent item with what it added to the records). */
-export type Delivered = Exclude<Delivery, { kind: "sent" }> | { kind: "sent"; recorded: Recorded };
+export type Delivered = Extract<Delivery, { kind: "came_back" }> | { kind: "sent"; recorded: Recorded };
 
 /**
  * Before a send that makes a document: the service's listing, read once per session and account
@@ -54,52 +54,46 @@ export async function deliver(
     hooks,
   );
   // Closed meanwhile (the app quit): the journal says `sending`, and the next start checks it.
-  if (ctx.closed) return { kind: "unknown", error: new UserError("closed", "Signdesk stopped.") };
+  if (ctx.closed)
+    return {
+      kind: "came_back",
+      decision: { state: "unknown", effect: "check" },
+      error: new UserError("closed", "Signdesk stopped."),
+    };
   ctx.step("answered", sending);
   const at = ctx.at();
-  switch (delivery.kind) {
-    case "sent": {
-      // Its account was removed meanwhile (the item with it): nothing is recorded for an account that is gone.
-      const recorded = ctx.deps.records.documents.transaction(() =>
-        ctx.journal.move(item.itemId, ["sending"], "sent", { at, result: delivery.result })
-          ? recordDelivery(ctx.deps, account, sending, delivery.result, at)
-          : { template: null, document: null, webhook: null },
-      );
-      afterSent(ctx, sending, recorded);
-      return { kind: "sent", recorded };
-    }
-    case "unreachable":
-      ctx.journal.move(item.itemId, ["sending"], "queued", {
-        at,
-        message: `Waiting for ${account.name}: ${delivery.error.reason}`,
-      });
-      break;
-    case "again":
-      ctx.journal.move(item.itemId, ["sending"], "queued", { at, message: delivery.error.message });
-      break;
-    case "paused":
-      ctx.journal.move(item.itemId, ["sending"], "queued", { at, message: delivery.error.message });
-      break;
-    case "failed":
-      ctx.journal.move(item.itemId, ["sending"], "failed", { at, message: delivery.error.message });
-      break;
-    case "unknown":
-      if (webhookKinds.has(item.kind))
-        ctx.journal.move(item.itemId, ["sending"], "queued", {
-          at,
-          message: `${delivery.error.message} It is sent again: the service keeps one registration per address.`,
-        });
-      else
-        ctx.journal.move(item.itemId, ["sending"], "unknown", {
-          at,
-          message: documentKinds.has(item.kind)
-            ? `${delivery.error.message.replace(/\s*The outcome is unknown[:,].*$/s, "")} Signdesk checks with the service whether it was sent before anything is sent again.`
-            : inDoubtMessage(item),
-        });
-      break;
+  if (delivery.kind === "sent") {
+    // Its account was removed meanwhile (the item with it): nothing is recorded for an account that is gone.
+    const recorded = ctx.deps.records.documents.transaction(() =>
+      ctx.journal.move(item.itemId, ["sending"], "sent", { at, result: delivery.result })
+        ? recordDelivery(ctx.deps, account, sending, delivery.result, at)
+        : { template: null, document: null, webhook: null },
+    );
+    afterSent(ctx, sending, recorded);
+    return { kind: "sent", recorded };
   }
+  const { decision } = delivery;
+  if (decision.effect === "hold") ctx.deps.gates.hold(item.accountId, decision.holdMs ?? 0);
+  ctx.journal.move(item.itemId, ["sending"], decision.state, { at, message: journalMessage(account, item, delivery) });
   emitChanged(ctx, item.accountId);
   return delivery;
+}
+
+/** What the Outbox says of an item that came back without being sent. */
+function journalMessage(account: Account, item: JournalledItem, delivery: Extract<Delivery, { kind: "came_back" }>) {
+  const { decision, error } = delivery;
+  switch (decision.effect) {
+    case "wait_for_service":
+      return `Waiting for ${account.name}: ${error instanceof ServiceError ? error.reason : error.message}`;
+    case "retry_later":
+      return `${error.message} It is sent again: the service keeps one registration per address.`;
+    case "check":
+      return `${error.message.replace(/\s*The outcome is unknown[:,].*$/s, "")} Signdesk checks with the service whether it was sent before anything is sent again.`;
+    case "ask_person":
+      return inDoubtMessage(item);
+    default:
+      return error.message;
+  }
 }
 
 export function afterSent(ctx: OutboxContext, item: JournalledItem, recorded: Recorded): void {

@@ -7,7 +7,7 @@ import { type JournalledItem, viewOfItem } from "./outbox-journal";
 
 export type OutboxDeps = Pick<
   CoreParts,
-  "records" | "accounts" | "clientFor" | "emit" | "notify" | "clock" | "tracker" | "sendCheck" | "connection"
+  "records" | "accounts" | "clientFor" | "emit" | "notify" | "clock" | "tracker" | "sendCheck" | "connection" | "gates"
 > & {
   /** Where items keep their own copy of the PDF they upload. */
   folder: string;
@@ -42,7 +42,6 @@ export interface AccountQueue {
   draining: boolean;
   /** Set while a drain must stop taking items (the service went away, asked to wait, or the key was refused). */
   stop: boolean;
-  holdUntil: number;
   retryDelayMs: number;
   /** Cancels the armed wait before the next attempt; null when none is armed. */
   retryTimer: (() => void) | null;
@@ -90,7 +89,6 @@ export class OutboxContext {
         paused: null,
         draining: false,
         stop: false,
-        holdUntil: 0,
         retryDelayMs: this.retryDelayMs,
         retryTimer: null,
         delivered: [],

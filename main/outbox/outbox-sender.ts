@@ -30,6 +30,7 @@ export class OutboxSender {
 
   constructor(deps: OutboxDeps, options: OutboxOptions = {}) {
     this.ctx = new OutboxContext(deps, options);
+    deps.gates.onAnswered((accountId) => this.reachable(accountId));
   }
 
   private get deps() {
@@ -170,7 +171,6 @@ export class OutboxSender {
     else if (item.state === "sent" || item.state === "cancelled")
       throw new HandlerError("invalid_state", `This item was ${item.state} already.`);
     queue.paused = null;
-    queue.holdUntil = 0;
     queue.retryDelayMs = this.ctx.retryDelayMs;
     emitChanged(this.ctx, item.accountId);
     this.kick(item.accountId);

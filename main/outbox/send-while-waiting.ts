@@ -57,20 +57,28 @@ export async function sendWhileWaiting(
     const listed = await ensureBaseline(ctx, account, item);
     if (listed !== null) return queuedAfter(ctx, item, listed);
     const delivery = await deliver(ctx, account, item, hooks);
-    switch (delivery.kind) {
-      case "sent":
-        return { kind: "sent", recorded: delivery.recorded, item: viewOfItem(ctx.itemOrThrow(itemId)) };
-      case "unreachable":
-      case "again":
-        return queuedAfter(ctx, item, delivery.error);
-      case "paused":
-      case "failed":
+    if (delivery.kind === "sent")
+      return { kind: "sent", recorded: delivery.recorded, item: viewOfItem(ctx.itemOrThrow(itemId)) };
+    const { decision, error } = delivery;
+    switch (decision.effect) {
+      case "wait_for_service":
+      case "hold":
+        return queuedAfter(ctx, item, error);
+      case "check":
+      case "retry_later":
+      case "ask_person":
+        return await settleWhileWaiting(ctx, queue, account, ctx.itemOrThrow(itemId), error, hooks);
+      case "pause":
+        // A fault of Signdesk's after the request may have left: read as a lost answer.
+        if (decision.state !== "queued")
+          return await settleWhileWaiting(ctx, queue, account, ctx.itemOrThrow(itemId), error, hooks);
         await discard(ctx, item);
-        throw delivery.error;
-      case "unknown":
-        return await settleWhileWaiting(ctx, queue, account, ctx.itemOrThrow(itemId), delivery.error, hooks);
+        throw error;
+      case "none":
+        await discard(ctx, item);
+        throw error;
       default:
-        return delivery satisfies never;
+        return decision.effect satisfies never;
     }
   } finally {
     queue.claimed.delete(itemId);

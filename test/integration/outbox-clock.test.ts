@@ -12,7 +12,7 @@ import { callApi, makeOfferTemplate, type RunningSandbox, startSandbox } from ".
  * real timer happens to fire, so the test says exactly when the item may go, whatever the machine's speed.
  */
 
-describeWith("secret-service", "the outbox's waits on the core's clock", () => {
+describeWith("secret-service", "the outbox's waits on the core's clock and the account's gate", () => {
   let running: RunningSandbox;
   let fault: FaultServer;
   let app: TestCore;
@@ -48,18 +48,24 @@ describeWith("secret-service", "the outbox's waits on the core's clock", () => {
       }
     ).documents.filter((document) => document.recipients.some((recipient) => recipient.email === email));
 
-  it("a 429 holds the account's queue exactly as long as the service asked, then the item goes once", async () => {
-    fault.plan("/createFromTemplate", { kind: "rate-limited", retryAfter: "30" });
-    const email = "held@example.com";
+  /** Queues a send of the offer to one person, and starts the account's drain. */
+  const queueOffer = async (title: string, recipient: { name: string; email: string }) => {
     const item = await app.core.outbox.enqueue({
       account,
-      title: "Offer",
+      title,
       item: {
         kind: "sendFromTemplate",
-        request: { templateId, documentName: "Offer", serviceName: "Offer", recipients: [{ name: "Held", email }] },
+        request: { templateId, documentName: "Offer", serviceName: "Offer", recipients: [recipient] },
       },
     });
     app.core.outbox.kick(account.id);
+    return item;
+  };
+
+  it("a 429 holds the account's queue exactly as long as the service asked, then the item goes once", async () => {
+    fault.plan("/createFromTemplate", { kind: "rate-limited", retryAfter: "30" });
+    const email = "held@example.com";
+    const item = await queueOffer("Offer", { name: "Held", email });
     await expect.poll(sendsMade).toBe(1);
     // The drain ended on the 429 and armed one wait: the service's 30 s, longer than the outbox's own 1 s.
     await expect.poll(() => clock.pending().includes(30_000)).toBe(true);
@@ -74,6 +80,32 @@ describeWith("secret-service", "the outbox's waits on the core's clock", () => {
     clock.advance(1);
     await expect.poll(() => app.core.records.outbox.get(item.itemId)?.state).toBe("sent");
     expect(sendsMade()).toBe(2);
+    expect(await documentsTo(email)).toHaveLength(1);
+  });
+
+  it("a 429 answered to a status check holds the outbox's sends to that service too: one gate per account", async () => {
+    const [tracked] = app.core.records.documents.all();
+    if (tracked === undefined) throw new Error("no document from the first test");
+    // Longer than any Retry-After the client waits for itself: the tracker hears the 429.
+    fault.plan("/getDocumentDetails", { kind: "rate-limited", retryAfter: "120" });
+    const checks = fault.count("/getDocumentDetails");
+    await app.core.tracker.refreshNow([tracked.pdfId]);
+    expect(fault.count("/getDocumentDetails")).toBe(checks + 1);
+    expect(app.core.gates.heldFor(account.id)).toBe(120_000);
+
+    const email = "gated@example.com";
+    const before = sendsMade();
+    const item = await queueOffer("Gated offer", { name: "Gated", email });
+    // The drain stopped at the closed gate and armed the outbox's own wait (1 s), which ends long before the hold.
+    await expect.poll(() => clock.pending()).toContain(1_000);
+    clock.advance(119_999);
+    await app.call("outboxList");
+    expect(sendsMade()).toBe(before);
+    expect(app.core.records.outbox.get(item.itemId)?.state).toBe("queued");
+
+    clock.advance(1);
+    await expect.poll(() => app.core.records.outbox.get(item.itemId)?.state).toBe("sent");
+    expect(sendsMade()).toBe(before + 1);
     expect(await documentsTo(email)).toHaveLength(1);
   });
 });
