@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   type BulkBatch,
   type BulkBatchState,
@@ -41,24 +42,31 @@ interface BatchRow {
 
 interface RowRow {
   position: number;
-  line: number;
-  recipients: string;
-  document_name: string;
-  email_subject: string | null;
+  request: string;
   state: BulkRowState;
   pdf_id: string | null;
   message: string | null;
 }
+
+/** What a row's job asks, as `jobs.request` keeps it (JSON, read back through this schema: the database is a file). */
+const BulkRowRequestSchema = z.object({
+  line: z.number(),
+  recipients: z.array(z.object({ name: z.string(), email: z.string() })),
+  documentName: z.string(),
+  emailSubject: z.string().nullable(),
+});
+type BulkRowRequest = z.infer<typeof BulkRowRequestSchema>;
 
 export interface JournalledBatch extends BulkBatch {
   accountId: string;
   snapshotTaken: boolean;
 }
 
-const rowColumns = "position, line, recipients, document_name, email_subject, state, pdf_id, message";
+const rowColumns = "position, request, state, pdf_id, message";
 
 /**
- * Bulk send's journal in the records database: every batch, each of its rows' state, and the document IDs the service
+ * Bulk send's journal in the records database: every batch, each of its rows' state (a row is a job of kind `bulkRow`
+ * in the `jobs` table, main/jobs/), and the document IDs the service
  * listed before the batch began. Each change is its own transaction (or the caller's), committed before the request it
  * stands for leaves and as soon as its answer is read, so that the journal is what happened when the app stops.
  */
@@ -70,28 +78,36 @@ export class BulkJournal extends SqliteTable {
           "VALUES (?, ?, ?, ?, ?, ?, 'ready')",
       ).run(batch.batchId, batch.accountId, batch.templateId, batch.templateName, batch.fileName, batch.createdAt);
       const insert = this.statement(
-        "INSERT INTO bulk_rows (batch_id, position, line, row_key, recipients, document_name, email_subject, state, " +
-          "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?)",
+        "INSERT INTO jobs (job_id, account_id, kind, batch_id, position, state, title, request, dedupe_key, " +
+          "created_at, updated_at) VALUES (?, ?, 'bulkRow', ?, ?, 'queued', ?, ?, ?, ?, ?)",
       );
-      for (const [position, row] of batch.rows.entries())
+      for (const [position, row] of batch.rows.entries()) {
+        const request: BulkRowRequest = {
+          line: row.line,
+          recipients: row.recipients,
+          documentName: row.documentName,
+          emailSubject: row.emailSubject,
+        };
         insert.run(
+          `${batch.batchId}/${position}`,
+          batch.accountId,
           batch.batchId,
           position,
-          row.line,
-          row.key,
-          JSON.stringify(row.recipients),
           row.documentName,
-          row.emailSubject,
+          JSON.stringify(request),
+          row.key,
+          batch.createdAt,
           batch.createdAt,
         );
+      }
     });
   }
 
   counts(batchId: string): BulkRowCounts {
     const counts = Object.fromEntries(bulkRowStates.map((state) => [state, 0])) as BulkRowCounts;
-    for (const row of this.statement(
-      "SELECT state, COUNT(*) AS n FROM bulk_rows WHERE batch_id = ? GROUP BY state",
-    ).iterate(batchId)) {
+    for (const row of this.statement("SELECT state, COUNT(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state").iterate(
+      batchId,
+    )) {
       const { state, n } = row as { state: BulkRowState; n: number };
       counts[state] = n;
     }
@@ -146,14 +162,14 @@ export class BulkJournal extends SqliteTable {
 
   rows(batchId: string, offset: number, limit: number): BulkRowView[] {
     const rows = this.statement(
-      `SELECT ${rowColumns} FROM bulk_rows WHERE batch_id = ? ORDER BY position LIMIT ? OFFSET ?`,
+      `SELECT ${rowColumns} FROM jobs WHERE batch_id = ? ORDER BY position LIMIT ? OFFSET ?`,
     ).all(batchId, limit, offset) as unknown as RowRow[];
     return rows.map(viewOf);
   }
 
   rowsIn(batchId: string, state: BulkRowState, limit = -1): BulkRowView[] {
     const rows = this.statement(
-      `SELECT ${rowColumns} FROM bulk_rows WHERE batch_id = ? AND state = ? ORDER BY position LIMIT ?`,
+      `SELECT ${rowColumns} FROM jobs WHERE batch_id = ? AND state = ? ORDER BY position LIMIT ?`,
     ).all(batchId, state, limit) as unknown as RowRow[];
     return rows.map(viewOf);
   }
@@ -168,7 +184,7 @@ export class BulkJournal extends SqliteTable {
   ): boolean {
     const placeholders = from.map(() => "?").join(", ");
     const result = this.statement(
-      `UPDATE bulk_rows SET state = ?, pdf_id = COALESCE(?, pdf_id), message = ?, attempts = attempts + ?, ` +
+      `UPDATE jobs SET state = ?, pdf_id = COALESCE(?, pdf_id), message = ?, attempts = attempts + ?, ` +
         `updated_at = ? WHERE batch_id = ? AND position = ? AND state IN (${placeholders})`,
     ).run(
       state,
@@ -186,17 +202,21 @@ export class BulkJournal extends SqliteTable {
   /** Every row of the batch in `from` moves to `state` (a cancel, a crash's rows in flight). */
   moveAll(batchId: string, from: BulkRowState, state: BulkRowState, message: string | null, at: string): number {
     return Number(
-      this.statement(
-        "UPDATE bulk_rows SET state = ?, message = ?, updated_at = ? WHERE batch_id = ? AND state = ?",
-      ).run(state, message, at, batchId, from).changes,
+      this.statement("UPDATE jobs SET state = ?, message = ?, updated_at = ? WHERE batch_id = ? AND state = ?").run(
+        state,
+        message,
+        at,
+        batchId,
+        from,
+      ).changes,
     );
   }
 
   /** Keys of the rows sent to this template in any batch of the account: sending one again is flagged. */
   sentKeys(accountId: string, templateId: string): string[] {
     const rows = this.statement(
-      "SELECT DISTINCT r.row_key AS key FROM bulk_rows r JOIN bulk_batches b ON b.batch_id = r.batch_id " +
-        "WHERE r.state = 'sent' AND b.account_id = ? AND b.template_id = ?",
+      "SELECT DISTINCT r.dedupe_key AS key FROM jobs r JOIN bulk_batches b ON b.batch_id = r.batch_id " +
+        "WHERE r.state = 'sent' AND r.dedupe_key IS NOT NULL AND b.account_id = ? AND b.template_id = ?",
     ).all(accountId, templateId) as { key: string }[];
     return rows.map((row) => row.key);
   }
@@ -239,7 +259,7 @@ export class BulkJournal extends SqliteTable {
   /** The documents this batch created, by row (for "filter by batch" and the results). */
   documentIds(batchId: string): string[] {
     const rows = this.statement(
-      "SELECT pdf_id FROM bulk_rows WHERE batch_id = ? AND pdf_id IS NOT NULL ORDER BY position",
+      "SELECT pdf_id FROM jobs WHERE batch_id = ? AND pdf_id IS NOT NULL ORDER BY position",
     ).all(batchId) as { pdf_id: string }[];
     return rows.map((row) => row.pdf_id);
   }
@@ -250,12 +270,10 @@ export class BulkJournal extends SqliteTable {
 }
 
 function viewOf(row: RowRow): BulkRowView {
+  const request = BulkRowRequestSchema.parse(JSON.parse(row.request));
   return {
     position: row.position,
-    line: row.line,
-    recipients: JSON.parse(row.recipients) as { name: string; email: string }[],
-    documentName: row.document_name,
-    emailSubject: row.email_subject,
+    ...request,
     state: row.state,
     pdfId: row.pdf_id,
     message: row.message,

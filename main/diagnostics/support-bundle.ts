@@ -112,12 +112,13 @@ function outboxStates(core: BundleDeps) {
   return {
     counts: rows(
       core,
-      "SELECT account_id AS account, kind, state, count(*) AS count FROM outbox_items GROUP BY 1, 2, 3",
+      "SELECT account_id AS account, kind, state, count(*) AS count FROM jobs WHERE batch_id IS NULL GROUP BY 1, 2, 3",
     ),
     unfinished: rows(
       core,
-      `SELECT item_id AS item, account_id AS account, kind, state, attempts, created_at AS createdAt,
-        updated_at AS updatedAt FROM outbox_items WHERE state NOT IN ('sent', 'cancelled') ORDER BY seq LIMIT 1000`,
+      `SELECT job_id AS item, account_id AS account, kind, state, attempts, created_at AS createdAt,
+        updated_at AS updatedAt FROM jobs WHERE batch_id IS NULL AND state NOT IN ('sent', 'cancelled')
+        ORDER BY seq LIMIT 1000`,
     ),
   };
 }
@@ -129,7 +130,7 @@ function bulkStates(core: BundleDeps) {
     `SELECT b.batch_id AS batch, b.account_id AS account, b.template_id AS template, b.state, b.created_at AS createdAt,
       count(r.position) AS rows, sum(r.state = 'sent') AS sent, sum(r.state = 'failed') AS failed,
       sum(r.state = 'unknown') AS inDoubt, sum(r.state = 'queued') AS queued
-      FROM bulk_batches b LEFT JOIN bulk_rows r ON r.batch_id = b.batch_id
+      FROM bulk_batches b LEFT JOIN jobs r ON r.batch_id = b.batch_id
       GROUP BY b.batch_id ORDER BY b.created_at DESC LIMIT 200`,
   );
 }

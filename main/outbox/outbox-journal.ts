@@ -49,6 +49,12 @@ interface ItemRow {
   updated_at: string;
 }
 
+/** The outbox's jobs: those of no batch (main/jobs/). */
+const outboxJobs = "batch_id IS NULL";
+const columns =
+  "seq, job_id AS item_id, account_id, kind, state, title, request, file_path, listing_id, result, message, attempts, " +
+  "created_at, updated_at";
+
 export interface MoveDetails {
   at: string;
   message?: string | null;
@@ -58,14 +64,14 @@ export interface MoveDetails {
 }
 
 /**
- * The outbox's journal in the records database. Each item is written, with its request, before anything is sent; each
+ * The outbox's journal: its items are the jobs of no batch in the records database's `jobs` table. Each item is written, with its request, before anything is sent; each
  * change of state is committed before the request it stands for leaves and as soon as its answer is read (with the
  * records it makes, in the same transaction), so that after a crash the journal is what happened.
  */
 export class OutboxJournal extends SqliteTable {
   add(item: NewOutboxItem): void {
     this.statement(
-      "INSERT INTO outbox_items (item_id, account_id, kind, state, title, request, file_path, created_at, updated_at) " +
+      "INSERT INTO jobs (job_id, account_id, kind, state, title, request, file_path, created_at, updated_at) " +
         "VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?)",
     ).run(
       item.itemId,
@@ -80,7 +86,9 @@ export class OutboxJournal extends SqliteTable {
   }
 
   get(itemId: string): JournalledItem | undefined {
-    const row = this.statement("SELECT * FROM outbox_items WHERE item_id = ?").get(itemId) as ItemRow | undefined;
+    const row = this.statement(`SELECT ${columns} FROM jobs WHERE job_id = ? AND ${outboxJobs}`).get(itemId) as
+      | ItemRow
+      | undefined;
     return row === undefined ? undefined : itemOf(row);
   }
 
@@ -88,14 +96,14 @@ export class OutboxJournal extends SqliteTable {
   inStates(accountId: string, states: readonly OutboxState[], limit = -1): JournalledItem[] {
     const placeholders = states.map(() => "?").join(", ");
     const rows = this.statement(
-      `SELECT * FROM outbox_items WHERE account_id = ? AND state IN (${placeholders}) ORDER BY seq LIMIT ?`,
+      `SELECT ${columns} FROM jobs WHERE account_id = ? AND ${outboxJobs} AND state IN (${placeholders}) ORDER BY seq LIMIT ?`,
     ).all(accountId, ...states, limit) as unknown as ItemRow[];
     return rows.map(itemOf);
   }
 
   /** Every account's items in these states (the start's look at what a crash left). */
   everyInState(state: OutboxState): JournalledItem[] {
-    const rows = this.statement("SELECT * FROM outbox_items WHERE state = ? ORDER BY seq").all(
+    const rows = this.statement(`SELECT ${columns} FROM jobs WHERE state = ? AND ${outboxJobs} ORDER BY seq`).all(
       state,
     ) as unknown as ItemRow[];
     return rows.map(itemOf);
@@ -104,7 +112,7 @@ export class OutboxJournal extends SqliteTable {
   /** The accounts with items queued or in doubt. */
   accountsWithWork(): string[] {
     const rows = this.statement(
-      "SELECT DISTINCT account_id FROM outbox_items WHERE state IN ('queued', 'unknown')",
+      `SELECT DISTINCT account_id FROM jobs WHERE state IN ('queued', 'unknown') AND ${outboxJobs}`,
     ).all() as { account_id: string }[];
     return rows.map((row) => row.account_id);
   }
@@ -112,7 +120,8 @@ export class OutboxJournal extends SqliteTable {
   /** The last items delivered or cancelled, newest first. */
   done(accountId: string, limit: number): JournalledItem[] {
     const rows = this.statement(
-      "SELECT * FROM outbox_items WHERE account_id = ? AND state IN ('sent', 'cancelled') ORDER BY updated_at DESC, seq DESC LIMIT ?",
+      `SELECT ${columns} FROM jobs WHERE account_id = ? AND ${outboxJobs} AND state IN ('sent', 'cancelled') ` +
+        "ORDER BY updated_at DESC, seq DESC LIMIT ?",
     ).all(accountId, limit) as unknown as ItemRow[];
     return rows.map(itemOf);
   }
@@ -120,7 +129,7 @@ export class OutboxJournal extends SqliteTable {
   count(accountId: string | null, states: readonly OutboxState[]): number {
     const placeholders = states.map(() => "?").join(", ");
     const row = this.statement(
-      `SELECT COUNT(*) AS n FROM outbox_items WHERE (? IS NULL OR account_id = ?) AND state IN (${placeholders})`,
+      `SELECT COUNT(*) AS n FROM jobs WHERE (? IS NULL OR account_id = ?) AND ${outboxJobs} AND state IN (${placeholders})`,
     ).get(accountId, accountId, ...states) as { n: number };
     return row.n;
   }
@@ -129,13 +138,14 @@ export class OutboxJournal extends SqliteTable {
   move(itemId: string, from: readonly OutboxState[], state: OutboxState, details: MoveDetails): boolean {
     const placeholders = from.map(() => "?").join(", ");
     const result = this.statement(
-      "UPDATE outbox_items SET state = ?, message = ?, result = COALESCE(?, result), attempts = attempts + ?, " +
-        "listing_id = CASE WHEN ? THEN ? ELSE listing_id END, updated_at = ? " +
-        `WHERE item_id = ? AND state IN (${placeholders})`,
+      "UPDATE jobs SET state = ?, message = ?, result = COALESCE(?, result), pdf_id = COALESCE(?, pdf_id), " +
+        "attempts = attempts + ?, listing_id = CASE WHEN ? THEN ? ELSE listing_id END, updated_at = ? " +
+        `WHERE job_id = ? AND ${outboxJobs} AND state IN (${placeholders})`,
     ).run(
       state,
       details.message ?? null,
       details.result === undefined ? null : JSON.stringify(details.result),
+      details.result?.pdfId ?? null,
       details.attempt === true ? 1 : 0,
       details.listingId === undefined ? 0 : 1,
       details.listingId ?? null,
@@ -148,14 +158,14 @@ export class OutboxJournal extends SqliteTable {
 
   /** Forgets an item that was refused while the person waited (it is as if it was never queued). */
   remove(itemId: string): void {
-    this.statement("DELETE FROM outbox_items WHERE item_id = ?").run(itemId);
+    this.statement(`DELETE FROM jobs WHERE job_id = ? AND ${outboxJobs}`).run(itemId);
   }
 
   /** Replaces a failed item's request (its recipients were edited) and queues it again. */
   requeueWith(itemId: string, item: KindAndRequest, at: string): boolean {
     const result = this.statement(
-      "UPDATE outbox_items SET request = ?, state = 'queued', message = NULL, updated_at = ? " +
-        "WHERE item_id = ? AND state = 'failed' AND kind = ?",
+      "UPDATE jobs SET request = ?, state = 'queued', message = NULL, updated_at = ? " +
+        `WHERE job_id = ? AND ${outboxJobs} AND state = 'failed' AND kind = ?`,
     ).run(JSON.stringify(item.request), at, itemId, item.kind);
     return result.changes > 0;
   }
@@ -163,7 +173,7 @@ export class OutboxJournal extends SqliteTable {
   /** The files the journal still needs (the others in the outbox folder are left over and can go). */
   filesInUse(): Set<string> {
     const rows = this.statement(
-      "SELECT file_path FROM outbox_items WHERE file_path IS NOT NULL AND state NOT IN ('sent', 'cancelled')",
+      `SELECT file_path FROM jobs WHERE file_path IS NOT NULL AND ${outboxJobs} AND state NOT IN ('sent', 'cancelled')`,
     ).all() as { file_path: string }[];
     return new Set(rows.map((row) => row.file_path));
   }
@@ -171,14 +181,14 @@ export class OutboxJournal extends SqliteTable {
   /** Webhook registrations with a secret that were delivered or cancelled (their secret can go from the keychain). */
   endedWithSecret(): string[] {
     const rows = this.statement(
-      "SELECT item_id FROM outbox_items WHERE kind = 'registerWebhook' AND state IN ('sent', 'cancelled') " +
-        "AND json_extract(request, '$.hasSecret') = 1",
+      "SELECT job_id AS item_id FROM jobs WHERE kind = 'registerWebhook' AND state IN ('sent', 'cancelled') " +
+        `AND ${outboxJobs} AND json_extract(request, '$.hasSecret') = 1`,
     ).all() as { item_id: string }[];
     return rows.map((row) => row.item_id);
   }
 
   removeAccount(accountId: string): void {
-    this.statement("DELETE FROM outbox_items WHERE account_id = ?").run(accountId);
+    this.statement(`DELETE FROM jobs WHERE account_id = ? AND ${outboxJobs}`).run(accountId);
   }
 }
 

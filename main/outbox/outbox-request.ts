@@ -15,7 +15,7 @@ const TemplateUpload = z.object({
 });
 
 /**
- * What each kind of item asks the service, as stored in `outbox_items.request` (JSON, read back through these
+ * What each kind of item asks the service, as stored in `jobs.request` (JSON, read back through these
  * schemas: the database is a file on disk). A webhook's secret is not here: it waits in the OS keychain.
  */
 export const OutboxRequestSchemas = {

@@ -49,7 +49,7 @@ export function documentPage(db: DatabaseSync, accountId: string, query: Documen
     values.push(query.status);
   }
   if (query.batchId !== null) {
-    where.push("pdf_id IN (SELECT pdf_id FROM bulk_rows WHERE batch_id = ? AND pdf_id IS NOT NULL)");
+    where.push("pdf_id IN (SELECT pdf_id FROM jobs WHERE batch_id = ? AND pdf_id IS NOT NULL)");
     values.push(query.batchId);
   }
   const match = ftsQuery(query.search);
@@ -90,7 +90,7 @@ function batchesOf(
   const ids = documents.map((document) => document.pdfId);
   const rows = db
     .prepare(
-      "SELECT r.pdf_id AS pdfId, b.batch_id AS batchId, b.file_name AS fileName FROM bulk_rows r " +
+      "SELECT r.pdf_id AS pdfId, b.batch_id AS batchId, b.file_name AS fileName FROM jobs r " +
         `JOIN bulk_batches b ON b.batch_id = r.batch_id WHERE b.account_id = ? AND r.pdf_id IN (${ids.map(() => "?").join(", ")})`,
     )
     .all(accountId, ...ids) as { pdfId: string; batchId: string; fileName: string }[];

@@ -5,6 +5,7 @@ import { outbox } from "./migrations/003-outbox";
 import { importsTrackedAgain } from "./migrations/004-imports-tracked-again";
 import { documentServiceNames } from "./migrations/005-document-service-names";
 import { serviceListings } from "./migrations/006-service-listings";
+import { jobs } from "./migrations/007-jobs";
 import type { Migration } from "./migrations/migration";
 
 /**
@@ -18,6 +19,7 @@ export const migrations: readonly Migration[] = [
   importsTrackedAgain,
   documentServiceNames,
   serviceListings,
+  jobs,
 ];
 
 /** Applies the migrations the database has not had yet; answers the version it is now at. */

@@ -76,27 +76,39 @@ function salvageList(source: DatabaseSync, table: string, keep: (value: unknown)
   return saved;
 }
 
-const bulkTables = [
+const batchColumns =
+  "batch_id, account_id, template_id, template_name, file_name, created_at, state, state_reason, snapshot_taken";
+const jobColumns =
+  "seq, job_id, account_id, kind, batch_id, position, state, title, request, file_path, listing_id, result, pdf_id, " +
+  "dedupe_key, message, attempts, created_at, updated_at";
+const rowJobColumns =
+  "job_id, account_id, kind, batch_id, position, state, title, request, pdf_id, dedupe_key, message, attempts, " +
+  "created_at, updated_at";
+
+/** What is copied, in order: batches before the jobs that name them. Each query is tried; an older file lacks some. */
+const journalCopies = [
+  { table: "bulk_batches", columns: batchColumns, select: `SELECT ${batchColumns} FROM bulk_batches` },
+  { table: "jobs", columns: jobColumns, select: `SELECT ${jobColumns} FROM jobs` },
+  // A database older than the jobs table (version 7): its bulk rows become jobs as that migration makes them.
   {
-    table: "bulk_batches",
-    columns:
-      "batch_id, account_id, template_id, template_name, file_name, created_at, state, state_reason, snapshot_taken",
+    table: "jobs",
+    columns: rowJobColumns,
+    select: `SELECT r.batch_id || '/' || r.position, b.account_id, 'bulkRow', r.batch_id, r.position, r.state,
+        r.document_name, json_object('line', r.line, 'recipients', json(r.recipients), 'documentName',
+        r.document_name, 'emailSubject', r.email_subject), r.pdf_id, r.row_key, r.message, r.attempts, b.created_at,
+        r.updated_at
+      FROM bulk_rows r JOIN bulk_batches b ON b.batch_id = r.batch_id`,
   },
-  {
-    table: "bulk_rows",
-    columns:
-      "batch_id, position, line, row_key, recipients, document_name, email_subject, state, pdf_id, message, attempts, updated_at",
-  },
-  { table: "bulk_snapshot", columns: "batch_id, pdf_id" },
+  { table: "bulk_snapshot", columns: "batch_id, pdf_id", select: "SELECT batch_id, pdf_id FROM bulk_snapshot" },
 ] as const;
 
 /**
- * Bulk sends' journal, copied as it is: without it a batch in progress could not tell the rows it sent from the others,
- * and would send them again. A row whose batch was lost is left out (its foreign key refuses it). Answers the batches
- * saved; a database older than bulk send has none.
+ * The journal of jobs and bulk sends, copied as it is: without it a batch in progress could not tell the rows it sent
+ * from the others and would send them again, and the Outbox would forget what waits. A row whose batch was lost is
+ * left out (its foreign key refuses it). Answers the batches saved; a database older than bulk send has none.
  */
 function salvageBulk(source: DatabaseSync, records: Records): number {
-  for (const { table, columns } of bulkTables) {
+  for (const { table, columns, select } of journalCopies) {
     try {
       const insert = records.db.prepare(
         `INSERT OR IGNORE INTO ${table} (${columns}) VALUES (${columns
@@ -104,7 +116,7 @@ function salvageBulk(source: DatabaseSync, records: Records): number {
           .map(() => "?")
           .join(", ")})`,
       );
-      for (const row of source.prepare(`SELECT ${columns} FROM ${table}`).iterate()) {
+      for (const row of source.prepare(select).iterate()) {
         try {
           insert.run(...(Object.values(row) as (string | number | null)[]));
         } catch {
@@ -112,7 +124,7 @@ function salvageBulk(source: DatabaseSync, records: Records): number {
         }
       }
     } catch {
-      // The table cannot be read further (or does not exist yet).
+      // The table cannot be read further (or does not exist in this version).
     }
   }
   return (records.db.prepare("SELECT COUNT(*) AS n FROM bulk_batches").get() as { n: number }).n;

@@ -95,7 +95,7 @@ describe("the bulk send journal", () => {
     records.removeAccount("acct");
     expect(records.bulk.batch("b1")).toBeUndefined();
     expect(records.bulk.snapshot("b1")).toEqual(new Set());
-    expect(records.db.prepare("SELECT COUNT(*) AS n FROM bulk_rows WHERE batch_id = 'b1'").get()).toEqual({ n: 0 });
+    expect(records.db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE batch_id = 'b1'").get()).toEqual({ n: 0 });
     expect(records.bulk.batches("other").map((entry) => entry.batchId)).toEqual(["b-other"]);
   });
 });
@@ -134,8 +134,8 @@ describe("the records database's second migration", () => {
         migrations.map(({ version }) => ({ version })),
       );
       expect(db.prepare("SELECT COUNT(*) AS n FROM bulk_batches").get()).toEqual({ n: 0 });
-      // And the outbox's (version 3) and the service's listings (version 6), empty.
-      expect(db.prepare("SELECT COUNT(*) AS n FROM outbox_items").get()).toEqual({ n: 0 });
+      // And the journal of jobs (version 7, the outbox's items and the rows), and the service's listings (6), empty.
+      expect(db.prepare("SELECT COUNT(*) AS n FROM jobs").get()).toEqual({ n: 0 });
       expect(db.prepare("SELECT COUNT(*) AS n FROM listed_documents").get()).toEqual({ n: 0 });
       expect(new DocumentRecords(db).get("acct", "kept")?.pdfId).toBe("kept");
     } finally {

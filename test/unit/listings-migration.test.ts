@@ -45,8 +45,8 @@ describe("the records database's sixth migration", () => {
     const db = await versionThree();
     expect(migrate(db)).toBe(migrations.at(-1)?.version);
     const listings = new ServiceListings(db);
-    // The item in doubt still names its listing, now by the new column's name.
-    expect(db.prepare("SELECT listing_id FROM outbox_items WHERE item_id = 'in-doubt'").get()).toEqual({
+    // The item in doubt still names its listing, now by the new column's name (and in the jobs' table, version 7).
+    expect(db.prepare("SELECT listing_id FROM jobs WHERE job_id = 'in-doubt'").get()).toEqual({
       listing_id: 1,
     });
     // Compared with its own listing, the document made after it is still a candidate; older ones are not.
