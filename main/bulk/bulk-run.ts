@@ -13,6 +13,8 @@ export interface Run {
   stop: "pause" | "cancel" | "quit" | null;
   /** While its requests wait for a service that was not reached (a back-off, or an answer to another call). */
   serviceWait: Promise<void> | null;
+  /** The next wait for a service that was not reached: it doubles with each miss, and a sent row resets it. */
+  backOffMs: number;
   /** Finish times of rows over the last minute, for the rate and the time left. */
   finished: number[];
   /** Ends each wait on the account's gate in progress: the batch stopped. */

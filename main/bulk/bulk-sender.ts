@@ -6,6 +6,7 @@ import { findLostSends } from "../documents/find-lost-sends";
 import type { SendBaseline } from "../documents/send-baseline";
 import { newDocumentRecord } from "../documents/send-document";
 import { HandlerError } from "../handler-error";
+import { runInFlight } from "../jobs/run-in-flight";
 import { ServiceError } from "../service/service-error";
 import type { JournalledBatch } from "./bulk-journal";
 import { progressOf } from "./bulk-progress";
@@ -79,6 +80,7 @@ export class BulkSender {
       batchId,
       stop: null,
       serviceWait: null,
+      backOffMs: this.retryDelayMs,
       finished: [],
       sleepers: new Set(),
       done: Promise.resolve(),
@@ -304,49 +306,48 @@ export class BulkSender {
   ): Promise<string | null> {
     let next = 0;
     let pauseReason: string | null = null;
-    let backoff = this.retryDelayMs;
-    const worker = async () => {
-      while (run.stop === null && pauseReason === null) {
-        const row = queued[next];
-        if (row === undefined) return;
-        next += 1;
-        await this.untilOpen(run, batch.accountId);
-        if (run.stop !== null) return;
-        if (!this.journal.move(batch.batchId, row.position, ["queued"], "sending", { attempt: true, at: this.at() }))
-          continue;
+    // The service asked to wait, or was not reached: no row starts after it; the next round takes it again first.
+    let again = false;
+    const stopped = () => run.stop !== null || pauseReason !== null || again;
+    await runInFlight<BulkRowView>({
+      maxInFlight: this.maxInFlight,
+      next: async () => {
+        for (;;) {
+          if (stopped() || queued[next] === undefined) return "done";
+          await this.untilOpen(run, batch.accountId);
+          const row = queued[next];
+          if (stopped() || row === undefined) return "done";
+          next += 1;
+          if (this.journal.move(batch.batchId, row.position, ["queued"], "sending", { attempt: true, at: this.at() }))
+            return { job: row };
+        }
+      },
+      run: async (row) => {
         const outcome = await sendRow(this.core, account, batch, row);
         if (outcome.kind === "sent") {
           this.recordSent(run, account, batch.templateId, row, outcome.pdfId, "pending");
-          backoff = this.retryDelayMs;
+          run.backOffMs = this.retryDelayMs;
           this.report(run);
-          continue;
+          return;
         }
         const { decision, message } = outcome;
         this.journal.move(batch.batchId, row.position, ["sending"], decision.state, { message, at: this.at() });
         if (decision.state === "failed") run.finished.push(this.core.clock.now());
-        switch (decision.effect) {
-          case "pause":
-            pauseReason = message;
-            return;
-          case "hold":
-          case "wait_for_service":
-            if (decision.effect === "hold") this.core.gates.hold(batch.accountId, decision.holdMs ?? 0);
-            else if (run.serviceWait === null) {
-              run.serviceWait = this.waitForGate(run, batch.accountId, backoff).finally(() => {
-                run.serviceWait = null;
-              });
-              backoff = Math.min(backoff * 2, this.maxRetryDelayMs);
-            }
-            this.journal.setState(batch.batchId, "sending", message);
-            // The rows after it wait their turn: take this one again first.
-            return;
-          default:
-            break;
+        if (decision.effect === "pause") pauseReason ??= message;
+        else if (decision.effect === "hold" || decision.effect === "wait_for_service") {
+          if (decision.effect === "hold") this.core.gates.hold(batch.accountId, decision.holdMs ?? 0);
+          else if (run.serviceWait === null) {
+            run.serviceWait = this.waitForGate(run, batch.accountId, run.backOffMs).finally(() => {
+              run.serviceWait = null;
+            });
+            run.backOffMs = Math.min(run.backOffMs * 2, this.maxRetryDelayMs);
+          }
+          this.journal.setState(batch.batchId, "sending", message);
+          again = true;
         }
         this.report(run);
-      }
-    };
-    await Promise.all(Array.from({ length: this.maxInFlight }, worker));
+      },
+    });
     return pauseReason;
   }
 

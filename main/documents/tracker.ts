@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from "../../common/clock";
 import { AccountGates } from "../jobs/account-gates";
+import { runInFlight } from "../jobs/run-in-flight";
 import type { DocumentRecords } from "../records/document-records";
 import type { CheckSchedule, TrackedDocument } from "../records/document-rows";
 import { ServiceError } from "../service/service-error";
@@ -247,15 +248,23 @@ export class DocumentTracker {
     const writes: PendingWrite[] = [];
     const outcomes: [string, PollOutcome][] = [];
     let next = 0;
-    const worker = async () => {
-      while (next < due.length && !this.stopped) {
-        const tracked = due[next];
-        next += 1;
-        if (tracked !== undefined) outcomes.push([this.key(tracked), await this.poll(tracked, writes)]);
-        if (this.unreachableSince !== null || (tracked && this.gates.heldFor(tracked.accountId) > 0)) return;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.maxInFlight, due.length) }, worker));
+    await runInFlight<TrackedDocument>({
+      maxInFlight: this.maxInFlight,
+      next: async () => {
+        // Found unreachable meanwhile, the probe's timer decides when to ask again; a probe's pass asks its one.
+        while (!this.stopped && (this.unreachableSince === null || next === 0)) {
+          const tracked = due[next];
+          next += 1;
+          if (tracked === undefined) return "done";
+          // Its service asked to wait meanwhile: it stays due.
+          if (this.gates.heldFor(tracked.accountId) === 0) return { job: tracked };
+        }
+        return "done";
+      },
+      run: async (tracked) => {
+        outcomes.push([this.key(tracked), await this.poll(tracked, writes)]);
+      },
+    });
     this.commit(writes);
     for (const [key, outcome] of outcomes) for (const listener of this.pollListeners) listener(key, outcome);
     return outcomes.length;

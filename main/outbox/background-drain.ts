@@ -1,4 +1,5 @@
 import type { Account } from "../../common/accounts";
+import { runInFlight } from "../jobs/run-in-flight";
 import type { ServiceError } from "../service/service-error";
 import { findLostMany, markFound } from "./check-lost-items";
 import { deliver, ensureBaseline } from "./journalled-delivery";
@@ -66,38 +67,40 @@ function finishDrain(ctx: OutboxContext, accountId: string, queue: AccountQueue)
 
 async function drain(ctx: OutboxContext, accountId: string, queue: AccountQueue): Promise<void> {
   const account = () => ctx.deps.accounts.get(accountId);
-  for (;;) {
-    if (ctx.stopping || queue.stop || queue.paused !== null) break;
-    if (ctx.deps.gates.heldFor(accountId) > 0) break;
-    const inDoubt = ctx.journal
-      .inStates(accountId, ["unknown"])
-      .filter((item) => documentKinds.has(item.kind) && !queue.claimed.has(item.itemId));
-    if (inDoubt.length > 0 && queue.inFlight.size === 0) {
-      const settled = await settleInDoubt(ctx, queue, account(), inDoubt);
-      if (!settled) break;
-      continue;
-    }
-    const next = ctx.journal
-      .inStates(accountId, ["queued"], ctx.maxInFlight * 2 + queue.claimed.size)
-      .find((item) => !queue.claimed.has(item.itemId) && !queue.inFlight.has(item.itemId));
-    if (next === undefined || queue.inFlight.size >= ctx.maxInFlight || conflicts(ctx, queue, next)) {
-      if (queue.inFlight.size === 0) break;
-      await Promise.race(queue.inFlight.values());
-      continue;
-    }
-    const unreachable = await ensureBaseline(ctx, account(), next);
-    // The app quits, or another item stopped the drain, while the service was listed: nothing more leaves.
-    if (ctx.stopping || queue.stop) break;
-    if (unreachable !== null) {
-      waitFor(ctx, queue, next, unreachable);
-      break;
-    }
-    // Cancelled by the person while the service was listed.
-    if (ctx.journal.get(next.itemId)?.state !== "queued") continue;
-    const flight = deliverInBackground(ctx, queue, account(), next).finally(() => queue.inFlight.delete(next.itemId));
-    queue.inFlight.set(next.itemId, flight);
-  }
-  await Promise.all(queue.inFlight.values());
+  await runInFlight<JournalledItem>({
+    maxInFlight: ctx.maxInFlight,
+    next: async (inFlight) => {
+      for (;;) {
+        if (ctx.stopping || queue.stop || queue.paused !== null) return "done";
+        if (ctx.deps.gates.heldFor(accountId) > 0) return "done";
+        const inDoubt = ctx.journal
+          .inStates(accountId, ["unknown"])
+          .filter((item) => documentKinds.has(item.kind) && !queue.claimed.has(item.itemId));
+        if (inDoubt.length > 0 && inFlight === 0) {
+          if (!(await settleInDoubt(ctx, queue, account(), inDoubt))) return "done";
+          continue;
+        }
+        const next = ctx.journal
+          .inStates(accountId, ["queued"], ctx.maxInFlight * 2 + queue.claimed.size)
+          .find((item) => !queue.claimed.has(item.itemId) && !queue.inFlight.has(item.itemId));
+        if (next === undefined || conflicts(ctx, queue, next)) return "wait";
+        const unreachable = await ensureBaseline(ctx, account(), next);
+        // The app quits, or another item stopped the drain, while the service was listed: nothing more leaves.
+        if (ctx.stopping || queue.stop) return "done";
+        if (unreachable !== null) {
+          waitFor(ctx, queue, next, unreachable);
+          return "done";
+        }
+        // Cancelled by the person while the service was listed.
+        if (ctx.journal.get(next.itemId)?.state === "queued") return { job: next };
+      }
+    },
+    run: (item) => {
+      const flight = deliverInBackground(ctx, queue, account(), item).finally(() => queue.inFlight.delete(item.itemId));
+      queue.inFlight.set(item.itemId, flight);
+      return flight;
+    },
+  });
 }
 
 function conflicts(ctx: OutboxContext, queue: AccountQueue, item: JournalledItem): boolean {
