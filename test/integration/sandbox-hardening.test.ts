@@ -1,43 +1,13 @@
 import { connect, type Socket } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { finishedDocument } from "../support/finished-document";
-import { shiftedClock } from "../support/manual-clock";
-import { makePdf } from "../support/pdf-fixtures";
 import { noisePng } from "../support/png";
-import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { callApi, type RunningSandbox, startSandbox } from "../support/sandbox";
+import { noteField, sendForSigning } from "../support/send-for-signing";
 
 /** Issue 12: the sandbox's HTTP API against a hostile or broken client. */
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const noteField = [{ id: "note", x: 72, y: 72, page: 1, type: "Text", recipient: 1 }];
-
-/** Sends a one-recipient document from a new template; answers its signing link and the uploaded PDF. */
-async function sendForSigning(
-  running: RunningSandbox,
-  fields: unknown[],
-  options: { autoReleaseSignatures?: boolean } = {},
-): Promise<{ pdfId: string; link: string; pdf: Uint8Array }> {
-  const pdf = await makePdf([{}, {}]);
-  const created = await callApi(running.url, "POST", "/createNewTemplate", {
-    key: running.key,
-    form: templateForm({
-      file: pdf,
-      templateName: "Hardening",
-      fields: [fields],
-      recipients: [{ name: "Ada", email: "ada@example.com" }],
-      autoReleaseSignatures: options.autoReleaseSignatures,
-    }),
-  });
-  expect(created.status).toBe(200);
-  const pdfId = (created.body as { pdf_id: string }).pdf_id;
-  const outbox = await callApi(running.url, "GET", "/_sandbox/outbox", { key: running.key });
-  const link = (outbox.body as { messages: { pdf_id: string; signingUrl: string }[] }).messages.find(
-    (message) => message.pdf_id === pdfId,
-  )?.signingUrl;
-  return { pdfId, link: link ?? "", pdf };
-}
 
 interface RawOutcome {
   /** Everything the server sent, as text. */
@@ -382,72 +352,5 @@ describe("download links", () => {
       const answer = await fetch(finalUrl.replace(`expires=${expires}`, `expires=${altered}`));
       expect(answer.status, altered).toBe(403);
     }
-  });
-});
-
-describe("deleteWebhook", () => {
-  let hooked: RunningSandbox | undefined;
-  let failing: WebhookReceiver | undefined;
-  let working: WebhookReceiver | undefined;
-  afterEach(async () => {
-    await hooked?.close();
-    await failing?.close();
-    await working?.close();
-  });
-
-  /**
-   * A sandbox whose `document.signed` webhook answers 500 (and `document.finalized`, when given, goes to
-   * `finalizedUrl`), with one document signed and its first delivery failed: a retry is queued for a minute later, far
-   * beyond anything the test waits for, so that nothing the test does races it.
-   */
-  async function oneRetryQueued(finalizedUrl?: string) {
-    const receiver = await startWebhookReceiver();
-    failing = receiver;
-    receiver.respond = () => 500;
-    const sandbox = await startSandbox({ webhookRetryDelaysMs: Array(5).fill(60_000) });
-    hooked = sandbox;
-    const hooks = [{ url: receiver.url, eventType: "document.signed" }];
-    if (finalizedUrl !== undefined) hooks.push({ url: finalizedUrl, eventType: "document.finalized" });
-    for (const json of hooks) await callApi(sandbox.url, "POST", "/registerWebhook", { key: sandbox.key, json });
-    const { pdfId, link } = await sendForSigning(sandbox, noteField);
-    expect((await callApi(link, "POST", "", { json: { fields: { note: "done" } } })).status).toBe(200);
-    await receiver.waitFor((received) => received.length >= 1);
-    const deleteFailing = () =>
-      callApi(sandbox.url, "POST", "/deleteWebhook", { key: sandbox.key, json: { url: receiver.url } });
-    /** Each delivery of the document: its event, state and how many attempts were made. */
-    const deliveries = async () => {
-      const log = await callApi(sandbox.url, "GET", "/_sandbox/deliveries", { key: sandbox.key });
-      return (
-        log.body as { deliveries: { pdf_id: string; eventType: string; state: string; attempts: unknown[] }[] }
-      ).deliveries
-        .filter((delivery) => delivery.pdf_id === pdfId)
-        .map((delivery) => [delivery.eventType, delivery.state, delivery.attempts.length]);
-    };
-    return { sandbox, deleteFailing, receiver, deliveries };
-  }
-
-  it("cancels the deleted webhook's queued retries; other deliveries of the document go on at once", async () => {
-    working = await startWebhookReceiver();
-    // document.finalized waits behind the retry (one document's deliveries go in order): a minute, unless the deletion
-    // lets it go at once.
-    const { deleteFailing, receiver, deliveries } = await oneRetryQueued(working.url);
-    expect((await deleteFailing()).status).toBe(200);
-    const [finalized] = await working.waitFor((received) => received.length >= 1, 30_000);
-    expect(finalized?.body.event).toBe("document.finalized");
-    // Cancelled, not waiting: the failing receiver is never called again.
-    expect(await deliveries()).toEqual([
-      ["document.signed", "failed", 1],
-      ["document.finalized", "delivered", 1],
-    ]);
-    expect(receiver.received).toHaveLength(1);
-  });
-
-  it("cancels them across a restart too", async () => {
-    const { sandbox, deleteFailing, receiver, deliveries } = await oneRetryQueued();
-    await deleteFailing();
-    // Started again with its clock past the retry's time: a delivery still pending would be due at once.
-    await sandbox.restart({ clock: shiftedClock(() => 120_000) });
-    expect(await deliveries()).toEqual([["document.signed", "failed", 1]]);
-    expect(receiver.received).toHaveLength(1);
   });
 });

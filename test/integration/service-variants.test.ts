@@ -2,8 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DocumentRecord } from "../../common/records";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { DocumentRecordSchema } from "../../common/records";
 import { DocumentTracker } from "../../main/documents/tracker";
 import { DocumentRecords } from "../../main/records/document-records";
@@ -14,8 +13,8 @@ import { ServiceError } from "../../main/service/service-error";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { failure } from "../support/failure";
 import { setClock } from "../support/manual-clock";
-import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
+import { variantAppSteps } from "../support/variant-app-steps";
 import {
   type Encoding,
   eachListed,
@@ -54,36 +53,7 @@ describeWith("secret-service", "the app against a service answering in every way
     await server?.close();
   });
 
-  const recordOf = async (pdfId: string): Promise<DocumentRecord | undefined> =>
-    (await app.call("documentsList")).documents.find((record) => record.pdfId === pdfId);
-  /** The last two endpoints called, status reads left out (the tracker makes them when it likes). */
-  const lastTwoCalls = () =>
-    server.requests
-      .map((request) => request.endpoint)
-      .filter((endpoint) => endpoint !== "getDocumentDetails")
-      .slice(-2);
-  /** Imports what the service lists, then waits for the statuses to be read once. */
-  const importAll = async () => {
-    const { imported } = await app.call("documentsImport");
-    await app.call("documentsRefresh", {});
-    return imported;
-  };
-  /** A template made by the app from a one-field draft of `fileName` (through the variant server). */
-  const makeTemplate = async (fileName = "Offer.pdf", send?: { recipients: { name: string; email: string }[] }) => {
-    const draft = await app.call("draftsCreateFromFile", { fileName, bytes: await makePdf() });
-    await app.call("draftsSave", {
-      draft: {
-        ...draft,
-        fields: [{ id: "n", type: "Text", groupId: draft.groups[0]?.id ?? "", page: 1, x: 72, y: 72 }],
-      },
-    });
-    const created = await app.call("templatesCreate", {
-      draftId: draft.id,
-      transferId: "upload",
-      ...(send === undefined ? {} : { send }),
-    });
-    return { draft, ...created };
-  };
+  const { recordOf, lastTwoCalls, importAll, makeTemplate } = variantAppSteps(() => ({ app, server }));
 
   it("takes listed documents with only id and recipients: Test connection is ok, import works", async () => {
     const document = server.addDocument({ name: "Lease", recipients: [ada] });
@@ -408,22 +378,5 @@ describeWith("secret-service", "the app against a service answering in every way
     server.vary("deleteWebhook", { answer: () => ({}) });
     await app.call("webhooksDelete", { url });
     expect(await app.call("webhooksList")).toEqual([]);
-  });
-});
-
-describe("the variant server itself", () => {
-  it("answers as documented by default, and refuses a wrong key", async () => {
-    const server = await startVariantServer();
-    try {
-      const client = createServiceClient({ baseUrl: server.url, apiKey: async () => server.key });
-      expect(await client.getAllDocuments()).toEqual({ message: expect.any(String), documents: [] });
-      const wrong = createServiceClient({ baseUrl: server.url, apiKey: async () => "sk_wrong", maxGetAttempts: 1 });
-      expect(await failure(wrong.getAllDocuments())).toMatchObject({
-        category: "auth",
-        serviceMessage: "Invalid or expired API key.",
-      });
-    } finally {
-      await server.close();
-    }
   });
 });
