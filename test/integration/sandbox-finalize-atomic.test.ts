@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePdf } from "../support/pdf-fixtures";
 import { readPageText } from "../support/pdf-text";
-import { callApi, type RunningSandbox, startSandbox, templateForm } from "../support/sandbox";
+import { callApi, type RunningSandbox, startSandbox } from "../support/sandbox";
+import { sendForSigning } from "../support/send-for-signing";
 
 /**
  * The final PDF is made off the sandbox's serving thread, so other requests are answered meanwhile: none of them
@@ -15,24 +15,8 @@ describe("completing a document while other requests arrive", () => {
   });
   afterAll(async () => running?.close());
 
-  async function sentDocument(pages: number): Promise<{ pdfId: string; link: string }> {
-    const created = await callApi(running.url, "POST", "/createNewTemplate", {
-      key: running.key,
-      form: templateForm({
-        file: await makePdf(Array.from({ length: pages }, () => ({}))),
-        templateName: "Atomic",
-        fields: [[{ id: "note", x: 72, y: 72, page: pages, type: "Text", recipient: 1 }]],
-        recipients: [{ name: "Ada", email: "ada@example.com" }],
-      }),
-    });
-    expect(created.status).toBe(200);
-    const pdfId = (created.body as { pdf_id: string }).pdf_id;
-    const outbox = await callApi(running.url, "GET", "/_sandbox/outbox", { key: running.key });
-    const link = (outbox.body as { messages: { pdf_id: string; signingUrl: string }[] }).messages.find(
-      (message) => message.pdf_id === pdfId,
-    )?.signingUrl;
-    return { pdfId, link: link ?? "" };
-  }
+  const sentDocument = (pages: number) =>
+    sendForSigning(running, [{ id: "note", x: 72, y: 72, page: pages, type: "Text", recipient: 1 }], { pages });
 
   it("never shows a signed document without its final PDF", async () => {
     const { pdfId, link } = await sentDocument(200);

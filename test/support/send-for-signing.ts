@@ -9,9 +9,9 @@ export const noteField = [{ id: "note", x: 72, y: 72, page: 1, type: "Text", rec
 export async function sendForSigning(
   running: RunningSandbox,
   fields: unknown[],
-  options: { autoReleaseSignatures?: boolean } = {},
+  options: { autoReleaseSignatures?: boolean; pages?: number } = {},
 ): Promise<{ pdfId: string; link: string; pdf: Uint8Array }> {
-  const pdf = await makePdf([{}, {}]);
+  const pdf = await makePdf(Array.from({ length: options.pages ?? 2 }, () => ({})));
   const created = await callApi(running.url, "POST", "/createNewTemplate", {
     key: running.key,
     form: templateForm({
