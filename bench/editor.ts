@@ -9,6 +9,8 @@ import { type AppHarness, openApp } from "../test/support/app-harness.ts";
 import { buildPage } from "../test/support/build-page.ts";
 import { type RendererServer, startRendererServer } from "../test/support/renderer-server.ts";
 import { measureDrag } from "./support/editor-drag.ts";
+import { scrollThrough } from "./support/editor-scroll";
+import { type OpenMilestones, openMilestonesOnceDrawn, watchOpenMilestones } from "./support/open-milestones";
 import type { BaselineReport } from "./support/pdfjs-baseline/main.ts";
 import { textPdf } from "./support/text-pdf.ts";
 
@@ -43,22 +45,6 @@ const median = (values: number[]) => {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 };
 const round = (value: number, digits = 0) => Number(value.toFixed(digits));
-
-/** Page-side milestones of opening a file in the editor, as epoch milliseconds (timeOrigin + now). */
-interface OpenMilestones {
-  /** The file input's change event (before the app's own handler). */
-  change: number | null;
-  /** The Templates screen's "Opening <file>…" status shown. */
-  busy: number | null;
-  /** The editor screen mounted ("Opening the draft…"): pdf.js has the PDF, or main has made the draft. */
-  editor: number | null;
-  /** pdf.js's worker constructed: pdf.js loaded, getDocument called. */
-  worker: number | null;
-  /** The pages view on the page: the document open, its pages laid out. */
-  pages: number | null;
-  /** A canvas of page 1 inserted in the pages view (PageCanvas does it once pdf.js has drawn it). */
-  first: number | null;
-}
 
 /** Main-side spans on the same clock (epoch ms, performance.timeOrigin + performance.now()). */
 interface Span {
@@ -172,59 +158,7 @@ try {
       { timeout: 10_000 },
     );
     await page.waitForTimeout(300);
-    await page.evaluate(() => {
-      const at = () => performance.timeOrigin + performance.now();
-      const marks: OpenMilestones = {
-        change: null,
-        busy: null,
-        editor: null,
-        worker: null,
-        pages: null,
-        first: null,
-      };
-      (window as unknown as { __benchOpen: OpenMilestones }).__benchOpen = marks;
-      document.addEventListener(
-        "change",
-        (event) => {
-          if ((event.target as HTMLElement).dataset.testid === "new-draft-input" && marks.change === null) {
-            marks.change = at();
-          }
-        },
-        true,
-      );
-      const NativeWorker = window.Worker;
-      window.Worker = class extends NativeWorker {
-        constructor(url: string | URL, options?: WorkerOptions) {
-          if (marks.worker === null) marks.worker = at();
-          super(url, options);
-        }
-      };
-      new MutationObserver(() => {
-        const now = at();
-        if (
-          marks.busy === null &&
-          [...document.querySelectorAll('[role="status"]')].some((node) => node.textContent?.startsWith("Opening "))
-        ) {
-          marks.busy = now;
-        }
-        if (
-          marks.editor === null &&
-          (document.querySelector(".editor") !== null ||
-            [...document.querySelectorAll("p.screen-body")].some((node) =>
-              node.textContent?.startsWith("Opening the draft"),
-            ))
-        ) {
-          marks.editor = now;
-        }
-        if (marks.pages === null && document.querySelector(".pdf-pages") !== null) marks.pages = now;
-        if (
-          marks.first === null &&
-          document.querySelector('.pdf-pages [data-page-index="0"] .pdf-canvas-host canvas') !== null
-        ) {
-          marks.first = now;
-        }
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    await watchOpenMilestones(page);
     return page;
   }
 
@@ -232,13 +166,7 @@ try {
   async function openInEditor(file: string): Promise<{ page: Page; marks: OpenMilestones }> {
     const page = await freshEditorPage();
     await page.getByTestId("new-draft-input").setInputFiles(file);
-    await page.waitForFunction(
-      () => (window as unknown as { __benchOpen: OpenMilestones }).__benchOpen.first !== null,
-      undefined,
-      { timeout: 120_000 },
-    );
-    const marks = await page.evaluate(() => (window as unknown as { __benchOpen: OpenMilestones }).__benchOpen);
-    return { page, marks };
+    return { page, marks: await openMilestonesOnceDrawn(page) };
   }
 
   interface EditorRun {
@@ -466,134 +394,4 @@ try {
   await app?.close();
   await baselineServer?.close();
   await rm(work, { recursive: true, force: true });
-}
-
-interface ScrollResult {
-  maxLive: number;
-  maxPageCanvases: number;
-  maxAllCanvases: number;
-  steps: number;
-  unsettled: number;
-  seconds: number;
-  /** The page's JS heap in use after a garbage collection, at the first page and at the last (bytes). */
-  heapAtFirst: number;
-  heapAtLast: number;
-}
-
-/**
- * Scrolls the pages view from the top to the bottom one screen (its client height) a step. At each step
- * it waits until renders settle: every page in view has its canvas, and `data-live-canvases` equals the
- * page canvases on the page (none being drawn) for 100 ms on end (at most 15 s). A MutationObserver
- * samples the counts at every change in between.
- */
-async function scrollThrough(page: Page): Promise<ScrollResult> {
-  const pages = page.locator(".pdf-pages");
-  const devtools = await page.context().newCDPSession(page);
-  /** The page's JS heap in use after a full garbage collection (bytes). */
-  const heapAfterGc = async () => {
-    await devtools.send("HeapProfiler.collectGarbage");
-    const { usedSize } = await devtools.send("Runtime.getHeapUsage");
-    return usedSize;
-  };
-  const heapAtFirst = await heapAfterGc();
-  await pages.evaluate((element: HTMLElement) => {
-    const seen = { live: 0, pageCanvases: 0, all: 0 };
-    (window as unknown as { __benchScroll: typeof seen }).__benchScroll = seen;
-    const sample = () => {
-      seen.live = Math.max(seen.live, Number(element.dataset.liveCanvases ?? 0));
-      seen.pageCanvases = Math.max(seen.pageCanvases, element.querySelectorAll(".pdf-canvas-host canvas").length);
-      seen.all = Math.max(seen.all, element.querySelectorAll("canvas").length);
-    };
-    sample();
-    new MutationObserver(sample).observe(element, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ["data-live-canvases"],
-    });
-  });
-  const started = performance.now();
-  let steps = 0;
-  let unsettled = 0;
-  let maxLive = 0;
-  let maxPageCanvases = 0;
-  let maxAllCanvases = 0;
-  for (let top = 0; ; ) {
-    const step = await pages.evaluate(async (element: HTMLElement, scrollTop: number) => {
-      element.scrollTop = scrollTop;
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      const began = performance.now();
-      let stableSince = -1;
-      let last = "";
-      let live = 0;
-      let pageCanvases = 0;
-      let all = 0;
-      let settled = false;
-      for (;;) {
-        const now = performance.now();
-        const nowLive = Number(element.dataset.liveCanvases ?? 0);
-        const nowPage = element.querySelectorAll(".pdf-canvas-host canvas").length;
-        live = Math.max(live, nowLive);
-        pageCanvases = Math.max(pageCanvases, nowPage);
-        all = Math.max(all, element.querySelectorAll("canvas").length);
-        const viewTop = element.scrollTop;
-        const viewBottom = viewTop + element.clientHeight;
-        let inViewDrawn = true;
-        for (const slot of element.querySelectorAll<HTMLElement>(".pdf-page")) {
-          if (slot.offsetTop >= viewBottom) break;
-          if (slot.offsetTop + slot.offsetHeight > viewTop && slot.querySelector(".pdf-canvas-host canvas") === null) {
-            inViewDrawn = false;
-            break;
-          }
-        }
-        const key = `${nowLive}/${nowPage}`;
-        if (inViewDrawn && nowLive === nowPage && nowLive > 0) {
-          if (stableSince < 0 || key !== last) stableSince = now;
-          if (now - stableSince >= 100) {
-            settled = true;
-            break;
-          }
-        } else {
-          stableSince = -1;
-        }
-        last = key;
-        if (now - began > 15_000) break;
-        await new Promise((resolve) => setTimeout(resolve, 16));
-      }
-      return {
-        top: element.scrollTop,
-        bottom: element.scrollHeight - element.clientHeight,
-        height: element.clientHeight,
-        live,
-        pageCanvases,
-        all,
-        settled,
-      };
-    }, top);
-    steps += 1;
-    if (!step.settled) unsettled += 1;
-    maxLive = Math.max(maxLive, step.live);
-    maxPageCanvases = Math.max(maxPageCanvases, step.pageCanvases);
-    maxAllCanvases = Math.max(maxAllCanvases, step.all);
-    if (steps % 100 === 0) log(`  step ${steps}: ${Math.round((step.top / step.bottom) * 100)}%, max live ${maxLive}`);
-    if (top >= step.bottom) break;
-    top = Math.min(top + step.height, step.bottom);
-  }
-  const lastDrawn = await page.locator(".pdf-pages .pdf-page").last().locator(".pdf-canvas-host canvas").count();
-  if (lastDrawn !== 1) throw new Error("the last page is not drawn at the bottom of the document");
-  const heapAtLast = await heapAfterGc();
-  await devtools.detach();
-  const seen = await page.evaluate(
-    () => (window as unknown as { __benchScroll: { live: number; pageCanvases: number; all: number } }).__benchScroll,
-  );
-  return {
-    maxLive: Math.max(maxLive, seen.live),
-    maxPageCanvases: Math.max(maxPageCanvases, seen.pageCanvases),
-    maxAllCanvases: Math.max(maxAllCanvases, seen.all),
-    steps,
-    unsettled,
-    seconds: (performance.now() - started) / 1000,
-    heapAtFirst,
-    heapAtLast,
-  };
 }

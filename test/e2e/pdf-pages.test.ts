@@ -1,22 +1,13 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { cmyk, PDFDocument, rgb } from "pdf-lib";
 import type { Browser, ConsoleMessage, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { displayedSize, type PageGeometry, userToDisplayed } from "../../common/coordinates";
-import {
-  CSS_PX_PER_POINT,
-  clampZoom,
-  fitPageScale,
-  fitWidthScale,
-  scaleForZoom,
-  zoomIn,
-  zoomOut,
-  zoomPercent,
-} from "../../renderer/pdf/zoom";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { displayedSize, userToDisplayed } from "../../common/coordinates";
+import { scaleForZoom } from "../../renderer/pdf/zoom";
 import { seriousAxeViolations } from "../support/axe";
 import { buildPage } from "../support/build-page";
 import { launchChromium } from "../support/chromium";
+import { geometries, looksLike, type Mark, markedPdf, marks } from "../support/marked-pdf";
 import { makePdf, passwordProtectedPdf } from "../support/pdf-fixtures";
 import type { FixtureReport } from "../support/pdf-pages-fixture/main";
 import { type RendererServer, startRendererServer } from "../support/renderer-server";
@@ -25,44 +16,6 @@ import { describeWith } from "../support/requirements";
 const root = path.resolve(import.meta.dirname, "../..");
 const fixtureDir = path.join(root, "test/support/pdf-pages-fixture");
 const outDir = path.join(root, ".cache/pdf-pages-fixture");
-
-/** A marked square on a page: user-space box [left, bottom, right, top] and the colour it must show. */
-interface Mark {
-  box: [number, number, number, number];
-  colour: "red" | "blue" | "green";
-}
-
-/** Page 1 plain (its mark in CMYK, drawn through pdf.js's ICC support, i.e. its wasm), 2 rotated, 3 cropped. */
-const geometries: PageGeometry[] = [
-  { cropBox: [0, 0, 612, 792], rotation: 0 },
-  { cropBox: [0, 0, 612, 792], rotation: 90 },
-  { cropBox: [50, 100, 450, 700], rotation: 0 },
-];
-const marks: Mark[] = [
-  { box: [100, 600, 160, 660], colour: "red" },
-  { box: [100, 600, 160, 660], colour: "blue" },
-  { box: [150, 500, 210, 560], colour: "green" },
-];
-
-const looksLike: Record<Mark["colour"], (pixel: number[]) => boolean> = {
-  red: ([red = 0, green = 0, blue = 0]) => red > 150 && green < 100 && blue < 100,
-  blue: ([red = 0, green = 0, blue = 0]) => blue > 150 && red < 80 && green < 80,
-  green: ([red = 0, green = 0, blue = 0]) => green > 100 && red < 80 && blue < 80,
-};
-
-async function markedPdf(): Promise<Uint8Array> {
-  const document = await PDFDocument.load(
-    await makePdf([{}, { rotate: 90 }, { cropBox: geometries[2]?.cropBox ?? [0, 0, 0, 0] }]),
-  );
-  const colours = { red: cmyk(0, 1, 1, 0), blue: rgb(0, 0, 1), green: rgb(0, 0.6, 0) };
-  document.getPages().forEach((page, index) => {
-    const mark = marks[index];
-    if (mark === undefined) return;
-    const [left, bottom, right, top] = mark.box;
-    page.drawRectangle({ x: left, y: bottom, width: right - left, height: top - bottom, color: colours[mark.colour] });
-  });
-  return document.save();
-}
 
 interface Opened {
   page: Page;
@@ -89,36 +42,6 @@ function settled({ live, shown }: { live: number; shown: number }): boolean {
 function report(page: Page): Promise<FixtureReport> {
   return page.evaluate(() => window.__pdfPagesFixture as FixtureReport);
 }
-
-describe("zoom", () => {
-  it("takes 100% as actual size (96 CSS px per 72 pt) and keeps zoom within 25%–400%", () => {
-    expect(CSS_PX_PER_POINT).toBeCloseTo(4 / 3);
-    expect(612 * scaleForZoom(1)).toBeCloseTo(816);
-    expect(clampZoom(100)).toBeCloseTo(scaleForZoom(4));
-    expect(clampZoom(0.01)).toBeCloseTo(scaleForZoom(0.25));
-    expect(clampZoom(Number.NaN)).toBeCloseTo(CSS_PX_PER_POINT);
-    expect(zoomPercent(clampZoom(2))).toBe(150);
-  });
-
-  it("steps through the zoom levels, from any zoom to the next step", () => {
-    expect(zoomPercent(zoomIn(scaleForZoom(1)))).toBe(110);
-    expect(zoomPercent(zoomOut(scaleForZoom(1)))).toBe(90);
-    expect(zoomPercent(zoomIn(scaleForZoom(1.17)))).toBe(125);
-    expect(zoomPercent(zoomOut(scaleForZoom(1.17)))).toBe(110);
-    expect(zoomPercent(zoomIn(scaleForZoom(4)))).toBe(400);
-    expect(zoomPercent(zoomOut(scaleForZoom(0.25)))).toBe(25);
-    const levels = [scaleForZoom(0.25)];
-    while (zoomIn(levels.at(-1) ?? 0) > (levels.at(-1) ?? 0) + 1e-9) levels.push(zoomIn(levels.at(-1) ?? 0));
-    expect(levels.map(zoomPercent)).toEqual([25, 33, 50, 67, 75, 80, 90, 100, 110, 125, 150, 175, 200, 250, 300, 400]);
-  });
-
-  it("fits a page's width or the whole page into the viewport, less the padding", () => {
-    expect(fitWidthScale(612, 848, 16)).toBeCloseTo(816 / 612);
-    expect(fitPageScale({ width: 612, height: 792 }, { width: 2000, height: 824 }, 16)).toBeCloseTo(1);
-    expect(fitPageScale({ width: 792, height: 612 }, { width: 824, height: 2000 }, 16)).toBeCloseTo(1);
-    expect(fitWidthScale(612, 40, 16)).toBeCloseTo(scaleForZoom(0.25));
-  });
-});
 
 describeWith("chromium", "PDF pages in Chromium, under the app's CSP", () => {
   let server: RendererServer;

@@ -1,10 +1,10 @@
-import type { Locator, Page } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { TemplateRecord } from "../../common/records";
 import { type AppHarness, openApp } from "../support/app-harness";
 import { bridgeCall } from "../support/bridge-call";
+import { draftThroughBridge, twoPartyLease } from "../support/documents-setup";
 import { axeInBothThemes, collectPageProblems } from "../support/page-checks";
-import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { goTo, slow } from "../support/round-trip";
 
@@ -70,7 +70,7 @@ describeWith(["chromium", "secret-service"], "one recipient check, marked on its
     app = await openApp({ viewport: { width: 1280, height: 820 } });
     collectPageProblems(page(), problems);
     await page().locator("#templates-title").waitFor(slow);
-    draftId = await makeDraft(page());
+    draftId = await draftThroughBridge(page(), "Lease.pdf", twoPartyLease.groups, twoPartyLease.fields);
     await page().reload();
     await page().locator("#templates-title").waitFor(slow);
   });
@@ -125,28 +125,3 @@ describeWith(["chromium", "secret-service"], "one recipient check, marked on its
     expect(problems).toEqual([]);
   });
 });
-
-/** Makes a draft "Lease" with two recipient groups through the page's bridge; answers its id. */
-async function makeDraft(page: Page): Promise<string> {
-  const pdf = Array.from(await makePdf([{}]));
-  return page.evaluate(async (bytes) => {
-    const bridge = window.signdesk;
-    if (bridge === undefined) throw new Error("no bridge");
-    const created = await bridge.draftsCreateFromFile({ fileName: "Lease.pdf", bytes: new Uint8Array(bytes) });
-    if (!created.ok) throw new Error(created.error.message);
-    const draft = {
-      ...created.value,
-      groups: [
-        { id: "tenant", label: "Tenant", color: "#0072b2" },
-        { id: "landlord", label: "Landlord", color: "#e69f00" },
-      ],
-      fields: [
-        { id: "t-sign", type: "Signature" as const, groupId: "tenant", page: 1, x: 72, y: 600 },
-        { id: "l-sign", type: "Signature" as const, groupId: "landlord", page: 1, x: 320, y: 600 },
-      ],
-    };
-    const saved = await bridge.draftsSave({ draft });
-    if (!saved.ok) throw new Error(saved.error.message);
-    return draft.id;
-  }, pdf);
-}

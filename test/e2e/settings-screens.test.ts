@@ -1,25 +1,29 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import type { Locator, Page } from "playwright-core";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { type AppHarness, openApp } from "../support/app-harness";
-import { seriousAxeViolations } from "../support/axe";
 import { buildPage } from "../support/build-page";
 import { closedPort } from "../support/closed-port";
-import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import type { SettingsFixtureReport } from "../support/settings-fixture/main";
+import {
+  accountRow,
+  addAccount,
+  expectNoSeriousViolations,
+  goTo,
+  html,
+  registerAt,
+  registeredInSandbox,
+  type Scheme,
+  type Screen,
+  screenshot,
+  sendThroughBridge,
+  settingsFixture,
+  watch,
+  webhookForm,
+} from "../support/settings-screen-steps";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const fixtureDir = path.join(root, "test/support/settings-fixture");
-const outDir = path.join(root, ".cache/settings-fixture");
-/** Where to save screenshots of each state checked with axe (none unless set). */
-const screenshots = process.env.SETTINGS_SCREENSHOTS_DIR;
-
-type Screen = "webhooks" | "accounts";
-
-type Scheme = "light" | "dark";
+const { fixtureDir, outDir } = settingsFixture;
+const tess = { name: "Tess Tenant", email: "tess@example.com" };
 
 describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens against the real handlers", () => {
   let app: AppHarness | undefined;
@@ -43,75 +47,9 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
 
   async function open(screen: Screen, colorScheme: Scheme = "light"): Promise<AppHarness> {
     app = await openApp({ rendererDir: outDir, pagePath: `/index.html?screen=${screen}`, colorScheme });
-    watch(app.page);
+    watch(app.page, problems);
     await app.page.locator(`#${screen}-title`).waitFor();
     return app;
-  }
-
-  function watch(page: Page): void {
-    page.on("console", (message) => {
-      if (message.location().url.endsWith("/favicon.ico")) return;
-      if (message.type() === "error") problems.push(`console error: ${message.text()}`);
-    });
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  }
-
-  async function goTo(page: Page, screen: Screen): Promise<void> {
-    await page.goto(`${new URL(page.url()).origin}/index.html?screen=${screen}`);
-    await page.locator(`#${screen}-title`).waitFor();
-  }
-
-  const html = (page: Page) => page.evaluate(() => document.documentElement.outerHTML);
-
-  async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-    const violations = await seriousAxeViolations(page);
-    expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  }
-
-  async function screenshot(page: Page, name: string, fullPage: boolean): Promise<void> {
-    if (screenshots !== undefined && screenshots !== "")
-      await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage });
-  }
-
-  /** Creates a one-recipient template from a fresh draft and sends it, through the page's bridge. */
-  async function sendThroughBridge(page: Page, recipient: { name: string; email: string }, subject: string) {
-    const pdf = Array.from(await makePdf([{}]));
-    return page.evaluate(
-      async ({ bytes, recipient, subject }) => {
-        const bridge = window.signdesk;
-        if (bridge === undefined) throw new Error("no bridge");
-        const created = await bridge.draftsCreateFromFile({ fileName: "Lease.pdf", bytes: new Uint8Array(bytes) });
-        if (!created.ok) throw new Error(created.error.message);
-        const draft = {
-          ...created.value,
-          groups: [{ id: "tenant", label: "Tenant", color: "#0072b2" }],
-          fields: [{ id: "sign", type: "Signature" as const, groupId: "tenant", page: 1, x: 72, y: 600 }],
-        };
-        const saved = await bridge.draftsSave({ draft });
-        if (!saved.ok) throw new Error(saved.error.message);
-        const sent = await bridge.templatesCreate({
-          draftId: draft.id,
-          transferId: crypto.randomUUID(),
-          send: { recipients: [recipient], emailSubject: subject },
-        });
-        if (!sent.ok) throw new Error(sent.error.message);
-        return sent.value.document?.pdfId ?? "";
-      },
-      { bytes: pdf, recipient, subject },
-    );
-  }
-
-  const webhookForm = (page: Page) => page.getByRole("form", { name: "Register a webhook" });
-  const accountRow = (page: Page, name: string): Locator =>
-    page
-      .getByRole("listitem")
-      .filter({ has: page.locator(".settings-row-title", { hasText: new RegExp(`^${name}`) }) });
-
-  async function registeredInSandbox(harness: AppHarness) {
-    const state = JSON.parse(await readFile(path.join(harness.userDataDir, "sandbox", "state.json"), "utf8")) as {
-      webhooks: { url: string; eventType: string; secret: string | null }[];
-    };
-    return state.webhooks;
   }
 
   it("registers a webhook with a generated secret shown once, lists it, and deletes it after a confirmation", async () => {
@@ -207,8 +145,7 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
     const harness = await open("webhooks");
     const { page } = harness;
     const form = webhookForm(page);
-    await form.getByLabel("Address to notify").fill("http://hooks.example.com/signdesk");
-    await form.getByRole("button", { name: "Register webhook" }).click();
+    await registerAt(form, "http://hooks.example.com/signdesk");
     const address = form.getByLabel("Address to notify");
     await expect(address.getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(address.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
@@ -400,11 +337,7 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
     const inbox = page.getByRole("region", { name: "Sandbox inbox" });
     await expect(inbox.getByText("Nothing sent yet.", { exact: false }).waitFor()).resolves.toBeUndefined();
 
-    const pdfId = await sendThroughBridge(
-      page,
-      { name: "Tess Tenant", email: "tess@example.com" },
-      "Please sign: Lease",
-    );
+    const pdfId = await sendThroughBridge(page, tess, "Please sign: Lease");
     expect(pdfId).not.toBe("");
     await inbox.getByRole("button", { name: "Refresh inbox" }).click();
     const message = inbox.getByRole("list", { name: "Sandbox inbox" }).getByRole("listitem");
@@ -425,17 +358,14 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
 
   for (const scheme of ["light", "dark"] as const) {
     it(`has no serious accessibility violations on either screen, ${scheme}`, async () => {
-      const harness = await open("webhooks", scheme);
-      const { page } = harness;
+      const { page, core } = await open("webhooks", scheme);
       receiver = await startWebhookReceiver();
 
       // Webhooks: a registration listed, a secret shown once, a refused field.
       const form = webhookForm(page);
-      await form.getByLabel("Address to notify").fill(`${receiver.url}/signed`);
-      await form.getByRole("button", { name: "Register webhook" }).click();
+      await registerAt(form, `${receiver.url}/signed`);
       await page.getByRole("button", { name: "I have stored it" }).waitFor();
-      await form.getByLabel("Address to notify").fill("http://example.com/x");
-      await form.getByRole("button", { name: "Register webhook" }).click();
+      await registerAt(form, "http://example.com/x");
       await form.getByRole("alert").waitFor();
       await expectNoSeriousViolations(page, `webhooks, ${scheme}`);
       await screenshot(page, `settings-webhooks-${scheme}`, true);
@@ -446,15 +376,9 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
 
       // Accounts: a second account tested, one in edit, the sandbox's inbox with a message.
       await goTo(page, "accounts");
-      const sandbox = harness.core.sandbox;
-      if (sandbox === null) throw new Error("no sandbox");
-      await sendThroughBridge(page, { name: "Tess Tenant", email: "tess@example.com" }, "Please sign: Lease");
-      await page.getByRole("button", { name: "Add an account…" }).click();
-      const add = page.getByRole("form", { name: "Add an account" });
-      await add.getByLabel("Name").fill("Staging");
-      await add.getByLabel("Service address").fill(sandbox.url);
-      await add.getByLabel("API key").fill("not-the-key");
-      await add.getByRole("button", { name: "Add account" }).click();
+      const sandboxUrl = core.sandbox?.url ?? "";
+      await sendThroughBridge(page, tess, "Please sign: Lease");
+      await addAccount(page, { name: "Staging", address: sandboxUrl, key: "not-the-key" });
       const staging = accountRow(page, "Staging");
       await staging.getByRole("button", { name: "Test connection of Staging" }).click();
       await staging.locator(".settings-outcome[data-outcome]").waitFor();

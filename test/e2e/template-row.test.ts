@@ -1,34 +1,14 @@
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { TemplateRecord } from "../../common/records";
 import { type AppHarness, openApp } from "../support/app-harness";
 import { bridgeCall } from "../support/bridge-call";
+import { draftThroughBridge, leaseTenant, tenantSignature } from "../support/documents-setup";
 import { axeInBothThemes, collectPageProblems } from "../support/page-checks";
-import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
 import { slow } from "../support/round-trip";
 
 /** Where the screenshots of each state are saved, to look at (not compared). */
 const shots = process.env.TEMPLATE_ROW_SCREENSHOTS_DIR ?? "/tmp";
-
-/** Makes a draft "Lease" with one recipient group through the page's bridge; answers its id. */
-async function makeDraft(page: Page): Promise<string> {
-  const pdf = Array.from(await makePdf([{}]));
-  return page.evaluate(async (bytes) => {
-    const bridge = window.signdesk;
-    if (bridge === undefined) throw new Error("no bridge");
-    const created = await bridge.draftsCreateFromFile({ fileName: "Lease.pdf", bytes: new Uint8Array(bytes) });
-    if (!created.ok) throw new Error(created.error.message);
-    const draft = {
-      ...created.value,
-      groups: [{ id: "tenant", label: "Tenant", color: "#0072b2" }],
-      fields: [{ id: "t-sign", type: "Signature" as const, groupId: "tenant", page: 1, x: 72, y: 600 }],
-    };
-    const saved = await bridge.draftsSave({ draft });
-    if (!saved.ok) throw new Error(saved.error.message);
-    return draft.id;
-  }, pdf);
-}
 
 describeWith(["chromium", "secret-service"], "a template's row: its ID out of the way, one main action", () => {
   let app: AppHarness;
@@ -44,7 +24,7 @@ describeWith(["chromium", "secret-service"], "a template's row: its ID out of th
     app = await openApp({ viewport: { width: 1280, height: 820 } });
     collectPageProblems(page(), problems);
     await page().locator("#templates-title").waitFor(slow);
-    const draftId = await makeDraft(page());
+    const draftId = await draftThroughBridge(page(), "Lease.pdf", [leaseTenant], [tenantSignature]);
     template = (
       await bridgeCall<{ template: TemplateRecord }>(page(), "templatesCreate", {
         draftId,

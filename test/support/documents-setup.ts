@@ -23,14 +23,15 @@ export const saleSignatures: Record<string, Record<string, string>> = {
   "bo@example.com": { "s-text": "Agreed too" },
 };
 
-/** A one-page template with these groups and fields, made through the bridge (draft, then templatesCreate). */
-export async function templateThroughBridge(
+/** A draft of a fresh PDF of `pages` pages with these groups and fields, made through the bridge; answers its id. */
+export async function draftThroughBridge(
   page: Page,
   fileName: string,
   groups: DraftGroup[],
   fields: DraftField[],
-): Promise<TemplateRecord> {
-  const bytes = [...(await makePdf([{}]))];
+  pages = 1,
+): Promise<string> {
+  const bytes = [...(await makePdf(Array.from({ length: pages }, () => ({}))))];
   const draft = await page.evaluate(
     async ([name, data]) => {
       const api = window.signdesk;
@@ -41,12 +42,42 @@ export async function templateThroughBridge(
   );
   if (!draft.ok) throw new Error(draft.error.message);
   await bridgeCall(page, "draftsSave", { draft: { ...draft.value, groups, fields } });
+  return draft.value.id;
+}
+
+/** A one-page template with these groups and fields, made through the bridge (draft, then templatesCreate). */
+export async function templateThroughBridge(
+  page: Page,
+  fileName: string,
+  groups: DraftGroup[],
+  fields: DraftField[],
+): Promise<TemplateRecord> {
   const created = await bridgeCall<{ template: TemplateRecord }>(page, "templatesCreate", {
-    draftId: draft.value.id,
+    draftId: await draftThroughBridge(page, fileName, groups, fields),
     transferId: "template-upload",
   });
   return created.template;
 }
+
+/** The "Lease" drafts of the Templates tests: a tenant, and a landlord when asked, each with a signature. */
+export const leaseTenant: DraftGroup = { id: "tenant", label: "Tenant", color: "#0072b2" };
+export const leaseLandlord: DraftGroup = { id: "landlord", label: "Landlord", color: "#e69f00" };
+export const tenantSignature: DraftField = {
+  id: "t-sign",
+  type: "Signature",
+  groupId: "tenant",
+  page: 1,
+  x: 72,
+  y: 600,
+};
+export const landlordSignature: DraftField = {
+  id: "l-sign",
+  type: "Signature",
+  groupId: "landlord",
+  page: 1,
+  x: 320,
+  y: 600,
+};
 
 /** A recipient acts on their sandbox signing page (signs or declines), as their browser would; the app is not told. */
 export async function actAsRecipient(page: Page, pdfId: string, email: string, body: unknown): Promise<void> {
@@ -70,3 +101,6 @@ export async function checkBothThemes(page: Page, what: string): Promise<void> {
   }
   await page.emulateMedia({ colorScheme: "light" });
 }
+
+/** A "Lease" for a tenant and a landlord, each with a signature. */
+export const twoPartyLease = { groups: [leaseTenant, leaseLandlord], fields: [tenantSignature, landlordSignature] };
