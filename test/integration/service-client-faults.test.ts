@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceClient, type ServiceClientOptions } from "../../main/service/client";
-import { ada, dump, signature, useContractPdf } from "../support/client-fixtures";
+import { ada, contractPdfPerFile, dump, signature } from "../support/client-fixtures";
 import { closedPort } from "../support/closed-port";
 import { serviceFailure as failure } from "../support/failure";
 import { type FaultAction, type FaultServer, startFaultServer } from "../support/fault-server";
@@ -9,7 +9,7 @@ import { createHold } from "../support/hold";
 import { manualClock } from "../support/manual-clock";
 import { type RunningSandbox, startSandbox } from "../support/sandbox";
 
-const contract = useContractPdf();
+const contract = contractPdfPerFile();
 
 describe("service client against loopback faults", () => {
   let running: RunningSandbox;

@@ -4,10 +4,10 @@ import { open } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceClient } from "../../main/service/client";
-import { noTimeOut, signature, useContractPdf } from "../support/client-fixtures";
+import { contractPdfPerFile, noTimeOut, signature } from "../support/client-fixtures";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const contract = useContractPdf();
+const contract = contractPdfPerFile();
 
 describe("upload memory", () => {
   let child: ChildProcess;

@@ -3,11 +3,11 @@ import { truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { createServiceClient } from "../../main/service/client";
-import { ada, dump, noTimeOut, signature, useContractPdf } from "../support/client-fixtures";
+import { ada, contractPdfPerFile, dump, noTimeOut, signature } from "../support/client-fixtures";
 import { serviceFailure as failure } from "../support/failure";
 import { type RunningSandbox, startSandbox } from "../support/sandbox";
 
-const contract = useContractPdf();
+const contract = contractPdfPerFile();
 
 describe("service client against the sandbox", () => {
   let running: RunningSandbox;

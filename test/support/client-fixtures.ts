@@ -26,7 +26,7 @@ export const noTimeOut = manualClock();
 export const dump = (error: unknown) => inspect(error, { depth: 10, showHidden: true }) + JSON.stringify(error);
 
 /** A folder with a small contract PDF in it, made before the file's tests and removed after them. */
-export function useContractPdf(): { readonly dir: string; readonly pdfFile: string } {
+export function contractPdfPerFile(): { readonly dir: string; readonly pdfFile: string } {
   const made = { dir: "", pdfFile: "" };
   beforeAll(async () => {
     made.dir = await mkdtemp(path.join(tmpdir(), "signdesk-client-"));
