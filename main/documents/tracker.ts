@@ -49,7 +49,7 @@ export class DocumentTracker {
   private readonly pollListeners = new Set<(key: string, outcome: PollOutcome) => void>();
   private watchedUntil = 0;
   private readonly gates: AccountGates;
-  /** The last pass left documents due because their accounts' gates were held: the soonest end of those holds. */
+  /** The last pass found only documents whose accounts' gates are held: the soonest end of those holds, else 0. */
   private holdEndsInMs = 0;
   /** Cancels the armed wait for the next pass; null when none is armed. */
   private timer: (() => void) | null = null;
@@ -240,8 +240,9 @@ export class DocumentTracker {
       .filter((tracked) => !this.inFlight.has(this.key(tracked)));
     // Documents of an account whose service asked to wait stay due until its hold ends.
     const heldFor = dueNow.map((tracked) => this.gates.heldFor(tracked.accountId)).filter((ms) => ms > 0);
-    this.holdEndsInMs = heldFor.length === 0 ? 0 : Math.min(...heldFor);
     let due = dueNow.filter((tracked) => this.gates.heldFor(tracked.accountId) === 0);
+    // Only held documents are due: the next pass waits for the first hold to end rather than finding them again.
+    this.holdEndsInMs = due.length === 0 && heldFor.length > 0 ? Math.min(...heldFor) : 0;
     // While unreachable, a single document probes the way back.
     if (this.unreachableSince !== null) due = due.slice(0, 1);
     this.backlog = due.length >= this.passLimit;
@@ -359,7 +360,6 @@ export class DocumentTracker {
       return this.watched ? Math.min(this.probeDelayMs, this.watchedIntervalMs) : this.probeDelayMs;
     const soonest = this.documents.nextDueAt(this.watchedRecent());
     const delay = soonest === null ? this.minIntervalMs : Math.max(0, soonest - now);
-    // What is due now waits for its account's hold: the next pass waits for the hold rather than finding it again.
     return delay === 0 && this.holdEndsInMs > 0 ? this.holdEndsInMs : delay;
   }
 
