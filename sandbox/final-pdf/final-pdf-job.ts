@@ -30,7 +30,7 @@ const idleWorkerMs = 30_000;
  * 50 MB scan), so back-to-back jobs (an upload's trial, then its document's final PDF) share one. Jobs that
  * overlap each get a worker of their own, ended after unless none is waiting.
  */
-let idle: { worker: Worker; timer: NodeJS.Timeout } | null = null;
+let idle: { worker: Worker; timer: NodeJS.Timeout; onExit: () => void } | null = null;
 let started = 0;
 
 /** Ends the waiting worker, if any (benchmarks measure a job on a worker of its own with it). */
@@ -49,9 +49,11 @@ export function finalPdfWorkersStarted(): number {
 
 function takeWorker(): Worker {
   if (idle !== null) {
-    const { worker, timer } = idle;
+    const { worker, timer, onExit } = idle;
     idle = null;
     clearTimeout(timer);
+    // Its waiting's own listener goes with the waiting: a worker reused a thousand times keeps none of them.
+    worker.off("exit", onExit);
     worker.ref();
     return worker;
   }
@@ -70,21 +72,23 @@ function giveBack(worker: Worker): void {
     return;
   }
   worker.unref();
+  // A waiting worker that ends (out of memory, say) is simply not reused.
+  const onExit = () => {
+    if (idle === waiting) {
+      clearTimeout(waiting.timer);
+      idle = null;
+    }
+  };
   const waiting = {
     worker,
     timer: setTimeout(() => {
       if (idle === waiting) idle = null;
       void worker.terminate();
     }, idleWorkerMs).unref(),
+    onExit,
   };
   idle = waiting;
-  // A waiting worker that ends (out of memory, say) is simply not reused.
-  worker.once("exit", () => {
-    if (idle === waiting) {
-      clearTimeout(waiting.timer);
-      idle = null;
-    }
-  });
+  worker.once("exit", onExit);
 }
 
 /**

@@ -57,3 +57,20 @@ it("starts a new worker once the waiting one is ended", async () => {
   await tryFinalizing(pdf, groups, Date.now(), seal);
   expect(finalPdfWorkersStarted() - before).toBe(1);
 });
+
+it("keeps no listener of a worker's earlier waits: reused a dozen times, it warns of no leak", async () => {
+  await endIdleFinalPdfWorker();
+  const before = finalPdfWorkersStarted();
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+  process.on("warning", onWarning);
+  try {
+    for (let job = 0; job < 12; job += 1) await tryFinalizing(pdf, groups, Date.now(), seal);
+    // A warning is emitted on the next tick: let it come.
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.off("warning", onWarning);
+  }
+  expect(finalPdfWorkersStarted() - before).toBe(1);
+  expect(warnings.filter((warning) => warning.startsWith("MaxListenersExceededWarning"))).toEqual([]);
+});
