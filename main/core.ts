@@ -28,8 +28,8 @@ import { RecordsReader } from "./records/records-reader";
 import { startEmbeddedSandbox } from "./sandbox-host";
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from "./service/client";
 import { Connection } from "./service/connection";
-import { isUnreachableError } from "./service/contact";
 import { envProxyFor } from "./service/env-proxy";
+import { isUnreachableError } from "./service/failure-kind";
 import { observedClient } from "./service/observed-client";
 import { Settings, type SettingsBackend } from "./settings/settings";
 

@@ -7,11 +7,12 @@ import type { SendBaseline } from "../documents/send-baseline";
 import { newDocumentRecord } from "../documents/send-document";
 import { HandlerError } from "../handler-error";
 import { runInFlight } from "../jobs/run-in-flight";
+import { isReadWorthRetrying } from "../service/failure-kind";
 import { ServiceError } from "../service/service-error";
 import type { JournalledBatch } from "./bulk-journal";
 import { progressOf } from "./bulk-progress";
 import { type BulkSenderOptions, type Run, stopRun } from "./bulk-run";
-import { isUnreached, sendRow } from "./send-row";
+import { sendRow } from "./send-row";
 
 /** What bulk send needs of the core, and what a send whose answer is lost is compared with (shared with the outbox). */
 export type BulkDeps = Pick<
@@ -192,7 +193,7 @@ export class BulkSender {
         this.journal.setState(run.batchId, "sending");
         return value;
       } catch (error) {
-        if (!(error instanceof ServiceError) || !isUnreached(error)) throw error;
+        if (!(error instanceof ServiceError) || !isReadWorthRetrying(error)) throw error;
         this.journal.setState(run.batchId, "sending", `Waiting for the service: ${error.message}`);
         this.report(run);
         await this.waitForGate(run, accountId, wait);

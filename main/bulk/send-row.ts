@@ -2,7 +2,6 @@ import type { Account } from "../../common/accounts";
 import type { BulkRowView } from "../../common/bulk-batches";
 import type { CoreParts } from "../core-parts";
 import { decide, type JobDecision, type JobKindRules, outcomeOfError } from "../jobs/job-policy";
-import type { ServiceError } from "../service/service-error";
 import type { JournalledBatch } from "./bulk-journal";
 
 /**
@@ -39,9 +38,4 @@ export async function sendRow(
       message: decision.effect === "wait_for_service" ? `Waiting for the service: ${message}` : message,
     };
   }
-}
-
-/** The service was not reached, or its gateway says it is down: a read (its listing) is asked again after a wait. */
-export function isUnreached(error: ServiceError): boolean {
-  return error.category === "network" || error.category === "timeout" || error.category === "server";
 }

@@ -1,11 +1,5 @@
+import { isUnreachableError } from "./failure-kind";
 import { ServiceError } from "./service-error";
-
-/** No answer, or a gateway saying the service behind it is down: polling pauses until it is back. */
-export function isUnreachableError(error: unknown): boolean {
-  if (!(error instanceof ServiceError)) return false;
-  if (error.category === "network" || error.category === "timeout") return true;
-  return error.category === "server" && (error.status === 502 || error.status === 503 || error.status === 504);
-}
 
 /**
  * What a failed call says about the connection: "failed" when the service was not reached or its answer was

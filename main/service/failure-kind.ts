@@ -1,4 +1,4 @@
-import type { ServiceError } from "./service-error";
+import { ServiceError } from "./service-error";
 
 /**
  * What a failed request means for whatever sent it, read once for the outbox and bulk send alike: whether the
@@ -38,4 +38,22 @@ export function failureKindOf(error: ServiceError): FailureKind {
     case "outcome_unknown":
       return { kind: "in_doubt" };
   }
+}
+
+/**
+ * No answer, or a gateway saying the service behind it is down (502–504): status polling pauses until it is back.
+ * A plain 500 is not "down": the service answered, and a send that met it is in doubt (above).
+ */
+export function isUnreachableError(error: unknown): boolean {
+  if (!(error instanceof ServiceError)) return false;
+  if (error.category === "network" || error.category === "timeout") return true;
+  return error.category === "server" && (error.status === 502 || error.status === 503 || error.status === 504);
+}
+
+/**
+ * A read (a listing, a lookup) may be asked again after a wait when the service was not reached or failed on its
+ * side, any 5xx included: unlike a send, asking again changes nothing on the service.
+ */
+export function isReadWorthRetrying(error: ServiceError): boolean {
+  return isUnreachableError(error) || error.category === "server";
 }

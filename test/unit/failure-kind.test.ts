@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FailureKind, failureKindOf } from "../../main/service/failure-kind";
+import { type FailureKind, failureKindOf, isReadWorthRetrying, isUnreachableError } from "../../main/service/failure-kind";
 import { ServiceError, type ServiceErrorCategory } from "../../main/service/service-error";
 
 const expected: Record<ServiceErrorCategory, FailureKind["kind"]> = {
@@ -31,5 +31,27 @@ describe("one reading of the service's failures for the outbox and bulk send", (
       kind: "rate_limited",
       holdMs: 5_000,
     });
+  });
+
+  it("the service is down when not reached or its gateway says so; a read may also retry a plain 500", () => {
+    const error = (category: ServiceErrorCategory, status: number | null = null) =>
+      new ServiceError({ category, message: "x", status });
+    const cases: [ServiceError, boolean, boolean][] = [
+      [error("network"), true, true],
+      [error("timeout"), true, true],
+      [error("server", 502), true, true],
+      [error("server", 503), true, true],
+      [error("server", 504), true, true],
+      [error("server", 500), false, true],
+      [error("outcome_unknown"), false, false],
+      [error("protocol", 200), false, false],
+      [error("rate_limited", 429), false, false],
+      [error("validation", 400), false, false],
+    ];
+    for (const [e, down, retryRead] of cases) {
+      expect(isUnreachableError(e), `${e.category} ${e.status}`).toBe(down);
+      expect(isReadWorthRetrying(e), `${e.category} ${e.status}`).toBe(retryRead);
+    }
+    expect(isUnreachableError(new Error("not the service's"))).toBe(false);
   });
 });
