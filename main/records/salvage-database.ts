@@ -3,6 +3,7 @@ import { DocumentRecordSchema, TemplateRecordSchema, WebhookRecordSchema } from 
 import { countOf } from "../../common/salvage";
 import { DocumentRecords } from "./document-records";
 import type { DocumentRow } from "./document-rows";
+import { bulkRowJobColumns, bulkRowsAsJobs } from "./migrations/bulk-rows-as-jobs";
 import type { Records } from "./records";
 
 /**
@@ -81,24 +82,12 @@ const batchColumns =
 const jobColumns =
   "seq, job_id, account_id, kind, batch_id, position, state, title, request, file_path, listing_id, result, pdf_id, " +
   "dedupe_key, message, attempts, created_at, updated_at";
-const rowJobColumns =
-  "job_id, account_id, kind, batch_id, position, state, title, request, pdf_id, dedupe_key, message, attempts, " +
-  "created_at, updated_at";
-
 /** What is copied, in order: batches before the jobs that name them. Each query is tried; an older file lacks some. */
 const journalCopies = [
   { table: "bulk_batches", columns: batchColumns, select: `SELECT ${batchColumns} FROM bulk_batches` },
   { table: "jobs", columns: jobColumns, select: `SELECT ${jobColumns} FROM jobs` },
   // A database older than the jobs table (version 7): its bulk rows become jobs as that migration makes them.
-  {
-    table: "jobs",
-    columns: rowJobColumns,
-    select: `SELECT r.batch_id || '/' || r.position, b.account_id, 'bulkRow', r.batch_id, r.position, r.state,
-        r.document_name, json_object('line', r.line, 'recipients', json(r.recipients), 'documentName',
-        r.document_name, 'emailSubject', r.email_subject), r.pdf_id, r.row_key, r.message, r.attempts, b.created_at,
-        r.updated_at
-      FROM bulk_rows r JOIN bulk_batches b ON b.batch_id = r.batch_id`,
-  },
+  { table: "jobs", columns: bulkRowJobColumns, select: bulkRowsAsJobs },
   { table: "bulk_snapshot", columns: "batch_id, pdf_id", select: "SELECT batch_id, pdf_id FROM bulk_snapshot" },
 ] as const;
 

@@ -1,3 +1,4 @@
+import { bulkRowJobColumns, bulkRowsAsJobs } from "./bulk-rows-as-jobs";
 import type { Migration } from "./migration";
 
 /**
@@ -42,15 +43,7 @@ export const jobs: Migration = {
         SELECT seq, item_id, account_id, kind, state, title, request, file_path, listing_id, result,
           json_extract(result, '$.pdfId'), message, attempts, created_at, updated_at
         FROM outbox_items ORDER BY seq;
-      INSERT INTO jobs (job_id, account_id, kind, batch_id, position, state, title, request, pdf_id, dedupe_key,
-          message, attempts, created_at, updated_at)
-        SELECT r.batch_id || '/' || r.position, b.account_id, 'bulkRow', r.batch_id, r.position, r.state,
-          r.document_name,
-          json_object('line', r.line, 'recipients', json(r.recipients), 'documentName', r.document_name,
-            'emailSubject', r.email_subject),
-          r.pdf_id, r.row_key, r.message, r.attempts, b.created_at, r.updated_at
-        FROM bulk_rows r JOIN bulk_batches b ON b.batch_id = r.batch_id
-        ORDER BY b.created_at, r.batch_id, r.position;
+      INSERT INTO jobs (${bulkRowJobColumns}) ${bulkRowsAsJobs};
       DROP TABLE bulk_rows;
       DROP TABLE outbox_items;
     `,
