@@ -30,7 +30,6 @@ export class OutboxSender {
 
   constructor(deps: OutboxDeps, options: OutboxOptions = {}) {
     this.ctx = new OutboxContext(deps, options);
-    deps.gates.onAnswered((accountId) => this.reachable(accountId));
   }
 
   private get deps() {
@@ -209,12 +208,6 @@ export class OutboxSender {
     this.kick(accountId);
   }
 
-  /** Any call reached the service again: what waits for it goes now. */
-  reachable(accountId: string): void {
-    const queue = this.ctx.queue(accountId);
-    queue.retryDelayMs = this.ctx.retryDelayMs;
-    if (this.journal.count(accountId, ["queued", "unknown"]) > 0) this.kick(accountId);
-  }
 
   summary(accountId: string | null): OutboxSummary {
     return outboxSummary(this.ctx, accountId);
