@@ -22,13 +22,8 @@ export interface Run {
   done: Promise<void>;
 }
 
-/** Ends every wait of the run's requests (its `sleepers`) now. */
-export function wake(run: Run): void {
-  for (const end of [...run.sleepers]) end();
-}
-
 /** Stops the run from taking rows, ending its waits at once; the requests in flight finish. */
 export function stopRun(run: Run, why: NonNullable<Run["stop"]>): void {
   run.stop = why;
-  wake(run);
+  for (const end of [...run.sleepers]) end();
 }
