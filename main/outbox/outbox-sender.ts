@@ -208,7 +208,6 @@ export class OutboxSender {
     this.kick(accountId);
   }
 
-
   summary(accountId: string | null): OutboxSummary {
     return outboxSummary(this.ctx, accountId);
   }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type FailureKind, failureKindOf, isReadWorthRetrying, isUnreachableError } from "../../main/service/failure-kind";
+import {
+  type FailureKind,
+  failureKindOf,
+  isReadWorthRetrying,
+  isUnreachableError,
+} from "../../main/service/failure-kind";
 import { ServiceError, type ServiceErrorCategory } from "../../main/service/service-error";
 
 const expected: Record<ServiceErrorCategory, FailureKind["kind"]> = {
