@@ -8,10 +8,25 @@ export const distDir = path.join(root, "dist");
 
 /**
  * Left out of the main bundle and shipped in node_modules: native modules (unpacked from the asar), pdf.js,
- * whose worker, fonts and browser build the sandbox loads as files at run time, and signature_pad, whose
- * browser build the sandbox serves to its signing page.
+ * whose worker, fonts and browser build the sandbox loads as files at run time, signature_pad, whose
+ * browser build the sandbox serves to its signing page, harfbuzzjs, which loads its WebAssembly beside itself, and
+ * the Noto font packages the sandbox's final PDF reads its faces from (sandbox/final-pdf/text/font-faces.ts).
  */
-export const runtimePackages = ["@napi-rs/keyring", "pdfjs-dist", "signature_pad"];
+export const runtimePackages = [
+  "@napi-rs/keyring",
+  "pdfjs-dist",
+  "signature_pad",
+  "harfbuzzjs",
+  "@embedpdf/fonts-latin",
+  "@embedpdf/fonts-arabic",
+  "@embedpdf/fonts-hebrew",
+  "@embedpdf/fonts-sc",
+  "@embedpdf/fonts-tc",
+  "@embedpdf/fonts-jp",
+  "@embedpdf/fonts-kr",
+  "@expo-google-fonts/noto-sans-devanagari",
+  "@expo-google-fonts/noto-sans-thai",
+];
 
 const indexEntry = path.join(root, "main/index.ts");
 const workerEntries = {

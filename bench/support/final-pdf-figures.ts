@@ -8,6 +8,7 @@ import type { FieldType } from "../../common/fields";
 import { buildFinalPdf, type StampedField } from "../../sandbox/final-pdf/build-final-pdf";
 import { loadOrCreateSealCertificate } from "../../sandbox/final-pdf/seal/sandbox-certificate";
 import { noisePng, signatureDataUrl } from "../../test/support/png.ts";
+import { mixedDirectionLine, namesInScripts } from "../../test/support/script-names.ts";
 
 const run = promisify(execFile);
 
@@ -47,6 +48,40 @@ export interface FinalPdfFigures {
   final_pdf_original_mb: number;
   final_pdf_growth_kb: number;
   final_pdf_stamp_images_kb: number;
+  final_pdf_all_scripts_kb: number;
+}
+
+/**
+ * The final PDF of a blank one-page original with a name in each of 13 scripts and a mixed-direction line stamped,
+ * and the same names as signers on the audit trail: every face embedded once as a subset (target ≤ 300 KB).
+ */
+async function allScriptsKb(seal: Awaited<ReturnType<typeof loadOrCreateSealCertificate>>): Promise<number> {
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]);
+  const original = await doc.save();
+  const values = [...namesInScripts.map((person) => person.name), mixedDirectionLine];
+  const fields = values.map(
+    (value, index): StampedField => ({ id: `n${index}`, type: "Name", page: 1, x: 72, y: 40 + index * 48, value }),
+  );
+  const final = await buildFinalPdf(
+    original,
+    fields,
+    {
+      documentId: "bench-scripts",
+      documentName: "Договор — عقد 合同",
+      createdAt: new Date().toISOString(),
+      finalizedAt: new Date().toISOString(),
+      signers: namesInScripts.map((person, index) => ({
+        name: person.name,
+        email: `signer${index}@example.com`,
+        signedAt: new Date().toISOString(),
+        ipAddress: "::1",
+      })),
+      originalSha256: "",
+    },
+    seal,
+  );
+  return Number((final.length / 1024).toFixed(1));
 }
 
 /** The median of three builds of the final PDF of that original, in this process (as the sandbox builds it). */
@@ -80,6 +115,7 @@ export async function finalPdfFigures(): Promise<FinalPdfFigures> {
       final_pdf_original_mb: Number((original.length / (1024 * 1024)).toFixed(2)),
       final_pdf_growth_kb: Number(((size - original.length) / 1024).toFixed(1)),
       final_pdf_stamp_images_kb: Number((imageBytes / 1024).toFixed(1)),
+      final_pdf_all_scripts_kb: await allScriptsKb(seal),
     };
   } finally {
     await rm(folder, { recursive: true, force: true });

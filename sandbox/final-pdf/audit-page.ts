@@ -1,5 +1,6 @@
 import { type PDFDocument, type RGB, rgb } from "pdf-lib";
-import { type StampFont, truncateToWidth, wrapText } from "./font";
+import { lineMetrics, truncateToWidth, wrapText } from "./font";
+import type { TextPainter } from "./text/text-painter";
 
 export interface AuditSigner {
   name: string;
@@ -51,10 +52,17 @@ const heading = (text: string): Block => ({ text, size: 13, gapBefore: 16 });
 const note = (text: string, gapBefore = 4): Block => ({ text, size: 9, gapBefore, color: muted });
 const hash = (text: string): Block => ({ text, size: 9, gapBefore: 4 });
 
+/**
+ * A person's text set apart for the bidi algorithm (first strong isolate, UAX #9): a right-to-left name neither
+ * turns the English words around it nor takes the address after it into its run.
+ */
+const isolated = (value: string) => `\u2068${value}\u2069`;
+
 /** Every value in full: long names, addresses and hashes wrap (a word wider than a line breaks between characters). */
 function auditUnits(audit: AuditTrail, signed: SignedContent): Unit[] {
   const signers = audit.signers.map((signer, index) => [
-    body(`${index + 1}. ${signer.name} <${signer.email}>`, 6),
+    body(`${index + 1}. ${isolated(signer.name)}`, 6),
+    body(`Email: ${isolated(signer.email)}`, 1, 14),
     body(`Signed at: ${signer.signedAt} \u00b7 IP address: ${signer.ipAddress}`, 1, 14),
   ]);
   const [firstSigner = [body("None.", 6)], ...otherSigners] = signers;
@@ -65,7 +73,7 @@ function auditUnits(audit: AuditTrail, signed: SignedContent): Unit[] {
     ],
     [
       heading("Document"),
-      body(`Document name: ${audit.documentName}`, 4),
+      body(`Document name: ${isolated(audit.documentName)}`, 4),
       body(`Document ID: ${audit.documentId}`),
       body(`Created at: ${audit.createdAt}`),
       body(`Finalized at: ${audit.finalizedAt}`),
@@ -126,46 +134,47 @@ const afterContinued = 8;
  * below what is already on the page starts the next page, and one taller than a page goes on line by line.
  * Pages after the first begin with a "continued" heading. Answers each page's lines.
  */
-function layout(units: readonly Unit[], stampFont: StampFont): Line[][] {
+async function layout(units: readonly Unit[], painter: TextPainter): Promise<Line[][]> {
   const pages: Line[][] = [];
   let lines: Line[] = [];
   let cursor = 0;
   /** Nothing but the page's own heading is on the current page yet: gaps above blocks are left out there. */
   let fresh = true;
-  const put = (block: Block, text: string, x: number) => {
+  const put = async (block: Block, text: string, x: number) => {
     cursor -= lineHeight(block);
     lines.push({
-      text: truncateToWidth(stampFont.font, text, block.size, page.width - page.margin - x),
+      text: await truncateToWidth(painter, text, block.size, page.width - page.margin - x),
       size: block.size,
       x,
-      baseline: cursor + stampFont.descent * block.size,
+      baseline: cursor + lineMetrics.descent * block.size,
       color: block.color ?? ink,
     });
   };
-  const newPage = () => {
+  const newPage = async () => {
     lines = [];
     pages.push(lines);
     cursor = page.height - page.margin;
     if (pages.length > 1) {
-      put(continued, continued.text, page.margin);
+      await put(continued, continued.text, page.margin);
       cursor -= afterContinued;
     }
     fresh = true;
   };
 
-  newPage();
+  await newPage();
   for (const unit of units) {
-    const wrapped = unit.map((block): WrappedBlock => {
+    const wrapped: WrappedBlock[] = [];
+    for (const block of unit) {
       const x = page.margin + (block.indent ?? 0);
-      return { block, x, texts: wrapText(stampFont.font, block.text, block.size, page.width - page.margin - x) };
-    });
+      wrapped.push({ block, x, texts: await wrapText(painter, block.text, block.size, page.width - page.margin - x) });
+    }
     const gapAbove = unit[0]?.gapBefore ?? 0;
-    if (!fresh && cursor - gapAbove - unitHeight(wrapped) < page.margin) newPage();
+    if (!fresh && cursor - gapAbove - unitHeight(wrapped) < page.margin) await newPage();
     for (const { block, x, texts } of wrapped) {
       if (!fresh) cursor -= block.gapBefore;
       for (const text of texts) {
-        if (cursor - lineHeight(block) < page.margin) newPage();
-        put(block, text, x);
+        if (cursor - lineHeight(block) < page.margin) await newPage();
+        await put(block, text, x);
         fresh = false;
       }
     }
@@ -177,12 +186,17 @@ function layout(units: readonly Unit[], stampFont: StampFont): Line[][] {
  * Appends the audit trail as US Letter pages (no rotation), as many as it needs, each with a footer "Audit trail,
  * page N of M" and the document's ID.
  */
-export function drawAuditTrail(doc: PDFDocument, stampFont: StampFont, audit: AuditTrail, signed: SignedContent): void {
-  const pages = layout(auditUnits(audit, signed), stampFont);
-  pages.forEach((lines, index) => {
+export async function drawAuditTrail(
+  doc: PDFDocument,
+  painter: TextPainter,
+  audit: AuditTrail,
+  signed: SignedContent,
+): Promise<void> {
+  const pages = await layout(auditUnits(audit, signed), painter);
+  for (const [index, lines] of pages.entries()) {
     const auditPage = doc.addPage([page.width, page.height]);
-    const footerText = truncateToWidth(
-      stampFont.font,
+    const footerText = await truncateToWidth(
+      painter,
       `Audit trail, page ${index + 1} of ${pages.length} \u00b7 Document ID: ${audit.documentId}`,
       footer.size,
       page.width - 2 * page.margin,
@@ -192,13 +206,9 @@ export function drawAuditTrail(doc: PDFDocument, stampFont: StampFont, audit: Au
       { text: footerText, size: footer.size, x: page.margin, baseline: footer.baseline, color: muted },
     ];
     for (const line of all) {
-      auditPage.drawText(line.text, {
-        x: line.x,
-        y: line.baseline,
-        size: line.size,
-        font: stampFont.font,
-        color: line.color,
-      });
+      // The page is English, left to right: a person's text inside it keeps its own direction (see `isolated`).
+      const shaped = await painter.shape(line.text, "ltr");
+      painter.draw(auditPage, shaped, { x: line.x, y: line.baseline, size: line.size, color: line.color });
     }
-  });
+  }
 }

@@ -5,7 +5,6 @@ import { OriginalPdf } from "../../node-shared/pdf/original-pdf";
 import { PdfText } from "../../node-shared/pdf/pdf-text";
 import { type AuditTrail, drawAuditTrail } from "./audit-page";
 import { checkAgreesWithChain } from "./chain-agreement";
-import { embedStampFont, type StampFont } from "./font";
 import { concat, IncrementalWriter } from "./incremental-update";
 import { contentStreams, isolatePageContent } from "./page-contents";
 import { repairPageTreeParents } from "./page-tree-repair";
@@ -13,6 +12,7 @@ import type { SealCertificate } from "./seal/sandbox-certificate";
 import { addSealField, signSealField } from "./seal-field";
 import { createImageCache, parseStamp, type StampedField, type StampResources, stampField } from "./stamp-field";
 import { refuseInflationBombs } from "./stream-decoding";
+import { TextPainter } from "./text/text-painter";
 import { readXrefChain } from "./xref-chain";
 
 export type { AuditSigner, AuditTrail } from "./audit-page";
@@ -64,11 +64,7 @@ export async function buildFinalPdf(
   const pages = doc.getPages();
   const planned = fields.map((field) => ({ field, stamp: parseStamp(field, pages.length) }));
 
-  let font: Promise<StampFont> | undefined;
-  const resources: StampResources = {
-    font: () => (font ??= embedStampFont(doc, "SDSTMP")),
-    image: createImageCache(doc),
-  };
+  const resources: StampResources = { painter: new TextPainter(doc), image: createImageCache(doc) };
   const isolated = new Set<PDFPage>();
   for (const { field, stamp } of planned) {
     const page = pages[field.page - 1];
@@ -81,14 +77,17 @@ export async function buildFinalPdf(
     }
     await stampField(page, field, stamp, resources);
   }
+  await resources.painter.embed();
   const signedContentLength = (await writer.commit()).length;
   const signedContentSha256 = writer.sha256();
 
-  drawAuditTrail(doc, await embedStampFont(doc, "SDAUDT"), audit, {
+  const auditPainter = new TextPainter(doc);
+  await drawAuditTrail(doc, auditPainter, audit, {
     sha256: signedContentSha256,
     byteLength: signedContentLength,
     sealFingerprint: seal.fingerprintSha256,
   });
+  await auditPainter.embed();
   await writer.commit();
 
   const lastPage = doc.getPage(doc.getPageCount() - 1);

@@ -1,60 +1,10 @@
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import path from "node:path";
-import type { PDFDocument, PDFFont } from "pdf-lib";
-
-/** An embedded font with the vertical metrics needed to place a line of text (fractions of the font size). */
-export interface StampFont {
-  font: PDFFont;
-  /** Ascender above the baseline, as a fraction of the font size. */
-  ascent: number;
-  /** Descender below the baseline, as a positive fraction of the font size. */
-  descent: number;
-}
-
-interface FontFile {
-  bytes: Uint8Array;
-  ascent: number;
-  descent: number;
-}
-
-let fontFile: Promise<FontFile> | undefined;
-
-/** fontkit (a megabyte of code) is loaded with the first stamp, not with the sandbox: most starts never stamp. */
-const loadFontkit = async () => (await import("@pdf-lib/fontkit")).default;
-
-/** LiberationSans-Regular.ttf as shipped by pdfjs-dist, with its metrics (read once per process). */
-function liberationSans(): Promise<FontFile> {
-  if (fontFile === undefined) {
-    const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
-    fontFile = readFile(path.join(pdfjsRoot, "standard_fonts", "LiberationSans-Regular.ttf")).then(async (buffer) => {
-      const bytes = new Uint8Array(buffer);
-      const metrics = (await loadFontkit()).create(bytes);
-      return {
-        bytes,
-        ascent: metrics.ascent / metrics.unitsPerEm,
-        descent: Math.abs(metrics.descent) / metrics.unitsPerEm,
-      };
-    });
-    fontFile.catch(() => {
-      fontFile = undefined;
-    });
-  }
-  return fontFile;
-}
+import type { TextPainter } from "./text/text-painter";
 
 /**
- * Embeds LiberationSans (TrueType, subset) into `doc`; each call embeds its own subset. `subsetTag` is the six
- * capital letters that name the subset (ISO 32000-1, 9.6.4): pdf-lib's own default is a random "-1234" suffix,
- * which is neither the standard form nor deterministic.
+ * Where a line sits around its baseline, as fractions of the font size: Noto Sans's ascender and descender (hhea),
+ * used for every line so that text in any script is placed alike.
  */
-export async function embedStampFont(doc: PDFDocument, subsetTag: string): Promise<StampFont> {
-  if (!/^[A-Z]{6}$/.test(subsetTag)) throw new Error(`A subset tag is six capital letters, not "${subsetTag}".`);
-  const { bytes, ascent, descent } = await liberationSans();
-  doc.registerFontkit(await loadFontkit());
-  const font = await doc.embedFont(bytes, { subset: true, customName: `${subsetTag}+LiberationSans` });
-  return { font, ascent, descent };
-}
+export const lineMetrics = { ascent: 1.069, descent: 0.293 } as const;
 
 /** One line of stamp text: control characters (line breaks, tabs) become spaces, outer spaces go. */
 export function singleLine(text: string): string {
@@ -63,60 +13,68 @@ export function singleLine(text: string): string {
 }
 
 const ellipsis = "\u2026";
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/** The text's user-perceived characters: a line is never cut inside one (a Devanagari syllable, a mark on its base). */
+const clustersOf = (text: string) => Array.from(graphemes.segment(text), (part) => part.segment);
 
-/** The longest prefix of `text` (whole code points) that, followed by an ellipsis, fits `maxWidth` at `size`. */
-export function truncateToWidth(font: PDFFont, text: string, size: number, maxWidth: number): string {
-  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
-  const points = Array.from(text);
+/** The longest prefix of `text` (whole characters) that, followed by an ellipsis, fits `maxWidth` at `size`. */
+export async function truncateToWidth(
+  painter: TextPainter,
+  text: string,
+  size: number,
+  maxWidth: number,
+): Promise<string> {
+  if ((await painter.widthOf(text, size)) <= maxWidth) return text;
+  const parts = clustersOf(text);
   let low = 0;
-  let high = points.length;
+  let high = parts.length;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    const candidate = `${points.slice(0, middle).join("").trimEnd()}${ellipsis}`;
-    if (font.widthOfTextAtSize(candidate, size) <= maxWidth) low = middle;
+    const candidate = `${parts.slice(0, middle).join("").trimEnd()}${ellipsis}`;
+    if ((await painter.widthOf(candidate, size)) <= maxWidth) low = middle;
     else high = middle - 1;
   }
-  return `${points.slice(0, low).join("").trimEnd()}${ellipsis}`;
+  return `${parts.slice(0, low).join("").trimEnd()}${ellipsis}`;
 }
 
 /** The text and size to draw: `preferred` when it fits, else shrunk to fit (not below `minimum`), else truncated. */
-export function fitText(
-  font: PDFFont,
+export async function fitText(
+  painter: TextPainter,
   text: string,
   maxWidth: number,
   preferred: number,
   minimum: number,
-): { text: string; size: number } {
-  const width = font.widthOfTextAtSize(text, preferred);
+): Promise<{ text: string; size: number }> {
+  const width = await painter.widthOf(text, preferred);
   if (width <= maxWidth) return { text, size: preferred };
   const shrunk = Math.floor(((preferred * maxWidth) / width) * 100) / 100;
   if (shrunk >= minimum) return { text, size: shrunk };
-  return { text: truncateToWidth(font, text, minimum, maxWidth), size: minimum };
+  return { text: await truncateToWidth(painter, text, minimum, maxWidth), size: minimum };
 }
 
 /** Greedy word wrap to `maxWidth`; a word wider than a line is broken between characters. */
-export function wrapText(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
-  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= maxWidth;
+export async function wrapText(painter: TextPainter, text: string, size: number, maxWidth: number): Promise<string[]> {
+  const fits = async (candidate: string) => (await painter.widthOf(candidate, size)) <= maxWidth;
   const lines: string[] = [];
   let line = "";
   for (const word of singleLine(text).split(/ +/)) {
     const joined = line === "" ? word : `${line} ${word}`;
-    if (fits(joined)) {
+    if (await fits(joined)) {
       line = joined;
       continue;
     }
     if (line !== "") lines.push(line);
     line = "";
-    if (fits(word)) {
+    if (await fits(word)) {
       line = word;
       continue;
     }
-    for (const char of Array.from(word)) {
-      if (line !== "" && !fits(line + char)) {
+    for (const part of clustersOf(word)) {
+      if (line !== "" && !(await fits(line + part))) {
         lines.push(line);
         line = "";
       }
-      line += char;
+      line += part;
     }
   }
   if (line !== "" || lines.length === 0) lines.push(line);

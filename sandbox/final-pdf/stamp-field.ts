@@ -1,8 +1,10 @@
 import { LineCapStyle, type PDFDocument, type PDFImage, type PDFPage, PngEmbedder, rgb } from "pdf-lib";
 import { type BoxSize, type FieldType, fieldBoxSizes } from "../../common/field-boxes";
 import { boxFrame, drawInFrame, pageGeometry } from "./box-frame";
-import { fitText, type StampFont, singleLine } from "./font";
+import { fitText, lineMetrics, singleLine } from "./font";
 import { maxImageSide } from "./image-limits";
+import type { ShapedLine } from "./text/shape-line";
+import type { TextPainter } from "./text/text-painter";
 
 export interface StampedField {
   id: string;
@@ -110,7 +112,7 @@ export function createImageCache(doc: PDFDocument): ImageCache {
 
 /** What stamping draws with, embedded into the document on first use. */
 export interface StampResources {
-  font: () => Promise<StampFont>;
+  painter: TextPainter;
   image: ImageCache;
 }
 
@@ -125,27 +127,41 @@ export async function stampField(
   if (stamp.kind === "check" && !stamp.checked) return;
   if (stamp.kind === "text" && stamp.text === "") return;
   const image = stamp.kind === "image" ? await resources.image(field, stamp) : undefined;
-  const font = stamp.kind === "text" ? await resources.font() : undefined;
+  const text = stamp.kind === "text" ? await fitLine(resources.painter, stamp.text, size) : undefined;
   const frame = boxFrame(pageGeometry(page), field.x, field.y, size);
   drawInFrame(page, frame, () => {
-    if (stamp.kind === "text" && font !== undefined) drawText(page, stamp.text, size, font);
+    if (text !== undefined) drawText(page, text, size, resources.painter);
     else if (image !== undefined) drawImage(page, image, size);
     else drawCheck(page, size);
   });
 }
 
-/** Left edge at the padding, vertically centred on the font's ascent + descent (box frame coordinates). */
-function drawText(page: PDFPage, value: string, box: BoxSize, stampFont: StampFont): void {
-  const { font, ascent, descent } = stampFont;
-  const fitted = fitText(
-    font,
+interface FittedLine {
+  line: ShapedLine;
+  size: number;
+}
+
+/** The value shaped at the size that fits the box (shrunk, then truncated, as fitText decides). */
+async function fitLine(painter: TextPainter, value: string, box: BoxSize): Promise<FittedLine> {
+  const fitted = await fitText(
+    painter,
     value,
     box.width - 2 * textStyle.padding,
     textStyle.preferredSize,
     textStyle.minimumSize,
   );
-  const baseline = (box.height - (ascent + descent) * fitted.size) / 2 + descent * fitted.size;
-  page.drawText(fitted.text, { x: textStyle.padding, y: baseline, size: fitted.size, font, color: ink });
+  return { line: await painter.shape(fitted.text), size: fitted.size };
+}
+
+/**
+ * At the padding on the side the value starts from (the right for a right-to-left value), vertically centred on
+ * the line's ascent + descent (box frame coordinates).
+ */
+function drawText(page: PDFPage, { line, size }: FittedLine, box: BoxSize, painter: TextPainter): void {
+  const { ascent, descent } = lineMetrics;
+  const baseline = (box.height - (ascent + descent) * size) / 2 + descent * size;
+  const x = line.rtl ? box.width - textStyle.padding - line.width * size : textStyle.padding;
+  painter.draw(page, line, { x, y: baseline, size, color: ink });
 }
 
 /** Scaled to fit the box, aspect ratio kept, centred. */

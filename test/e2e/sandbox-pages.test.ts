@@ -288,7 +288,8 @@ describeWith("chromium", "sandbox signing page and inbox in Chromium, against a 
     expect(images).toEqual([1, 1]);
     const audit = await readPageText(final, 3);
     expect(audit).toContain("Audit trail");
-    expect(audit).toContain(`${ada.name} <${ada.email}>`);
+    expect(audit).toContain(`1. ${ada.name}`);
+    expect(audit).toContain(`Email: ${ada.email}`);
   });
 
   it("keeps focus on the first empty field and sends nothing when Finish is pressed too early", async () => {

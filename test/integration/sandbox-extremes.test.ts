@@ -196,7 +196,7 @@ describe("the sandbox finalizes the extremes it accepts", () => {
     const compact = audit.replace(/\s+/g, "");
     expect(compact).toContain(`Signers(${groupCount})`);
     for (const [index, { name, email }] of recipients.entries()) {
-      expect(compact, email).toContain(`${index + 1}.${name}<${email}>`.replace(/\s+/g, ""));
+      expect(compact, email).toContain(`${index + 1}.${name}Email:${email}`.replace(/\s+/g, ""));
     }
     expect(compact).toContain(`Documentname:${templateName}`.replace(/\s+/g, ""));
     if (process.env.EXTREMES_DEBUG) console.log({ pageCount, auditPages, bytes: bytes.length });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { resolveAppAsset } from "../../main/app-assets";
 import { documentOptions } from "../../renderer/pdf/document-options";
+import { facePath, faceSources } from "../../sandbox/final-pdf/text/font-faces";
 import { pageAssets } from "../../sandbox/pages/html";
 import { runtimePackages } from "../../scripts/build";
 import { fuseSentinel, type PackagedApp, packagedApp } from "../support/packaged-app";
@@ -133,6 +134,20 @@ describe("the packaged file set (electron-builder on an Electron stand-in distri
     for (const specifier of ["pdfjs-dist/legacy/build/pdf.min.mjs", "pdfjs-dist/legacy/build/pdf.worker.min.mjs"]) {
       expect(isInside(app.appDir, appRequire.resolve(specifier)), specifier).toBe(true);
     }
+    // final-pdf/text/: every face, found through its package as font-faces.ts finds it, and HarfBuzz's two modules.
+    for (const source of faceSources) {
+      const repoFile = facePath(source);
+      const repoPackage = repoFile.slice(0, repoFile.length - source.file.length);
+      const appPackage = path.join(
+        app.appDir,
+        "node_modules",
+        path.relative(path.join(root, "node_modules"), repoPackage),
+      );
+      expect(isInside(app.appDir, appRequire.resolve(source.packageName)), source.name).toBe(true);
+      expect(existsSync(path.join(appPackage, source.file)), source.name).toBe(true);
+    }
+    for (const wasm of ["harfbuzzjs/dist/harfbuzz.wasm", "harfbuzzjs/dist/harfbuzz-subset.wasm"])
+      expect(existsSync(path.join(app.appDir, "node_modules", wasm)), wasm).toBe(true);
   });
 
   it("keeps every native module out of the archive, the keychain's among them, in app.asar.unpacked", () => {

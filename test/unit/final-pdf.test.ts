@@ -186,9 +186,9 @@ describe("buildFinalPdf", () => {
       expect(item.y + item.height, field.id).toBeLessThanOrEqual(field.y + box.height + 1);
       expect(item.x + item.width, field.id).toBeLessThanOrEqual(field.x + box.width - 2 + 1);
       worstLeft = Math.max(worstLeft, Math.abs(item.x - (field.x + 2)));
-      // Centred on LiberationSans' ascent (1854/2048 em) and descent (434/2048 em) below the baseline.
+      // Centred on Noto Sans' ascent (1069/1000 em) and descent (293/1000 em) below the baseline.
       const baseline = item.y + item.height;
-      const bandCentre = baseline - ((1854 - 434) / 2 / 2048) * item.height;
+      const bandCentre = baseline - ((1069 - 293) / 2 / 1000) * item.height;
       worstVertical = Math.max(worstVertical, Math.abs(bandCentre - (field.y + box.height / 2)));
     }
     expect(worstLeft).toBeLessThan(0.01);
@@ -239,12 +239,12 @@ describe("buildFinalPdf", () => {
     }
   });
 
-  it("embeds LiberationSans as a TrueType font program", async () => {
+  it("embeds Noto Sans as a subset TrueType font program under a six-letter tag", async () => {
     const doc = await PDFDocument.load(final.bytes);
     for (const pageIndex of [0, 1, doc.getPageCount() - 1]) {
       const fonts = embeddedTrueTypeFonts(doc, pageIndex);
       expect(
-        fonts.some((name) => /^\/[A-Z]{6}\+LiberationSans$/.test(name)),
+        fonts.some((name) => /^\/[A-Z]{6}\+NotoSans-Regular$/.test(name)),
         String(fonts),
       ).toBe(true);
     }
@@ -326,7 +326,7 @@ describe("buildFinalPdf", () => {
     // Wrapped values read back whole once line breaks are taken out; each signer's entry stays on one page.
     const joined = texts.map((text) => text.replace(/\s+/g, ""));
     for (const [index, signer] of signers.entries()) {
-      const entry = `${index + 1}.${signer.name}<${signer.email}>`.replace(/\s+/g, "");
+      const entry = `${index + 1}.${signer.name}Email:${signer.email}`.replace(/\s+/g, "");
       expect(
         joined.filter((text) => text.includes(entry)),
         signer.email,

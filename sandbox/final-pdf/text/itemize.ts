@@ -1,0 +1,97 @@
+import bidiFactory, { type Bidi } from "bidi-js";
+import { type FaceSource, faceSources, inRanges, isHangul, isKana, latin } from "./font-faces";
+import { type LoadedFace, loadFace } from "./loaded-face";
+
+/** A run of text in one face and one direction: what one shaping call draws. */
+export interface TextItem {
+  /** The run's characters in logical order (bidi controls left out). */
+  text: string;
+  rtl: boolean;
+  face: LoadedFace;
+}
+
+export type BaseDirection = "ltr" | "rtl" | "auto";
+
+let bidi: Bidi | undefined;
+
+// Explicit directional formatting characters: they steer the bidi algorithm and are not drawn.
+const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+// Characters shared by scripts (spaces, punctuation, digits, symbols, marks): they stay in the face of the run
+// they stand in, when that face has them, so "محمد، علي" or "张伟（北京）" is not cut into several faces.
+const shared = /[\p{Zs}\p{P}\p{S}\p{Nd}\p{M}\p{Cf}]/u;
+
+/**
+ * The line split into runs of one face and one direction (Unicode Bidirectional Algorithm, UAX #9, by bidi-js),
+ * in visual order, left to right. A face is chosen per character: the face made for its script (Arabic, Hebrew,
+ * Devanagari, Thai, CJK) when it has the character, else Noto Sans (Latin, Greek, Cyrillic and the rest). A Han character goes to the CJK face the line's
+ * other characters call for (Japanese with kana, Korean with Hangul, else Simplified Chinese, then Traditional),
+ * staying in the face of the run before it when that face has it.
+ */
+export async function itemize(line: string, direction: BaseDirection): Promise<{ items: TextItem[]; rtl: boolean }> {
+  bidi ??= bidiFactory();
+  const { levels, paragraphs } = bidi.getEmbeddingLevels(line, direction);
+  const points = Array.from(line);
+  const cjkOrder = cjkPreference(points);
+  const logical: { text: string; level: number; face: LoadedFace }[] = [];
+  let unit = 0;
+  for (const char of points) {
+    const level = levels[unit] ?? 0;
+    unit += char.length;
+    if (bidiControls.test(char)) continue;
+    const codePoint = char.codePointAt(0) ?? 0;
+    const last = logical.at(-1);
+    const keep = last !== undefined && last.level === level && (shared.test(char) || isHanLike(codePoint));
+    const face = keep && last.face.covers(codePoint) ? last.face : await faceFor(codePoint, cjkOrder);
+    if (last !== undefined && last.level === level && last.face === face) last.text += char;
+    else logical.push({ text: char, level, face });
+  }
+  const visual = reorder(logical);
+  return {
+    items: visual.map(({ text, level, face }) => ({ text, rtl: level % 2 === 1, face })),
+    rtl: (paragraphs[0]?.level ?? 0) % 2 === 1,
+  };
+}
+
+const isHanLike = (codePoint: number) => codePoint >= 0x2e80 && !isHangul(codePoint) && codePoint < 0xa000;
+
+function cjkPreference(points: readonly string[]): readonly FaceSource[] {
+  const codes = points.map((char) => char.codePointAt(0) ?? 0);
+  const [sc, tc, jp, kr] = faceSources.slice(5);
+  if (sc === undefined || tc === undefined || jp === undefined || kr === undefined) return [];
+  if (codes.some(isKana)) return [jp, sc, tc, kr];
+  if (codes.some(isHangul)) return [kr, sc, tc, jp];
+  return [sc, tc, jp, kr];
+}
+
+/**
+ * The face made for the character's script when it has the character, else Noto Sans (which draws .notdef when it
+ * lacks it too).
+ */
+async function faceFor(codePoint: number, cjkOrder: readonly FaceSource[]): Promise<LoadedFace> {
+  for (const source of faceSources.slice(1, 5).concat(cjkOrder)) {
+    if (!inRanges(source, codePoint)) continue;
+    const face = await loadFace(source);
+    if (face.covers(codePoint)) return face;
+  }
+  return loadFace(latin);
+}
+
+/** UAX #9 rule L2: from the highest level down to the lowest odd one, every run of that level or higher is reversed. */
+function reorder<T extends { level: number }>(runs: readonly T[]): T[] {
+  const order = [...runs];
+  const highest = Math.max(0, ...order.map((run) => run.level));
+  const lowestOdd = Math.min(...order.map((run) => (run.level % 2 === 1 ? run.level : highest + 1)));
+  for (let level = highest; level >= lowestOdd; level -= 1) {
+    for (let start = 0; start < order.length; ) {
+      if ((order[start]?.level ?? 0) < level) {
+        start += 1;
+        continue;
+      }
+      let end = start;
+      while (end < order.length && (order[end]?.level ?? 0) >= level) end += 1;
+      order.splice(start, end - start, ...order.slice(start, end).reverse());
+      start = end;
+    }
+  }
+  return order;
+}
