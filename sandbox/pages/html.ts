@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
+import { faceAssets, faceStylesCss } from "./face-assets";
 
 /**
  * The pages a human sees in the sandbox: the recipient's signing page and the inbox that stands in for
@@ -39,6 +40,12 @@ export const pageAssets: Record<string, { file: string; contentType: string }> =
   "pdf.mjs": { file: path.join(pdfjsBuild, "pdf.min.mjs"), contentType: javascript },
   "pdf.worker.mjs": { file: path.join(pdfjsBuild, "pdf.worker.min.mjs"), contentType: javascript },
   "signature_pad.js": { file: signaturePadModule, contentType: javascript },
+  ...faceAssets(),
+};
+
+/** Made, not read from a file: the @font-face rules of the faces above (face-assets.ts). */
+export const generatedAssets: Record<string, { text: () => string; contentType: string }> = {
+  "faces.css": { text: () => faceStylesCss(pageAssetsPrefix), contentType: "text/css; charset=utf-8" },
 };
 
 interface PageOptions {
@@ -61,6 +68,7 @@ function page({ title, script, preload = [], body }: PageOptions): string {
   <title>${title}</title>
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="${pageAssetsPrefix}pages.css">
+  <link rel="stylesheet" href="${pageAssetsPrefix}faces.css">
 ${preloads}  <script type="module" src="${pageAssetsPrefix}${script}"></script>
 </head>
 <body>

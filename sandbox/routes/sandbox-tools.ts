@@ -10,10 +10,11 @@ import { userOf } from "../http/app";
 import { pageHeaders } from "../http/page-headers";
 import { parseBody } from "../http/parse-body";
 import { sendFile } from "../http/send-file";
-import { inboxPageHtml, pageAssets } from "../pages/html";
+import { generatedAssets, inboxPageHtml, pageAssets } from "../pages/html";
 
 /** By name, without the object's inherited members (`__proto__`, `constructor`... are not assets). */
 const assetsByName = new Map(Object.entries(pageAssets));
+const generatedByName = new Map(Object.entries(generatedAssets));
 
 const ReleaseQuery = z.object({
   pdf_id: z.string({ error: "pdf_id is required." }).min(1, { error: "pdf_id is required." }),
@@ -30,7 +31,11 @@ export function sandboxToolRoutes(app: FastifyInstance, context: SandboxContext)
   );
 
   app.get("/_sandbox/assets/:name", async (request, reply) => {
-    const asset = assetsByName.get((request.params as { name: string }).name);
+    const { name } = request.params as { name: string };
+    const generated = generatedByName.get(name);
+    if (generated !== undefined)
+      return reply.header("cache-control", "no-cache").type(generated.contentType).send(generated.text());
+    const asset = assetsByName.get(name);
     if (asset === undefined) throw new ApiError(404, "Not found.");
     return reply.header("cache-control", "no-cache").type(asset.contentType).send(createReadStream(asset.file));
   });

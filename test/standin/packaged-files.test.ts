@@ -122,11 +122,14 @@ describe("the packaged file set (electron-builder on an Electron stand-in distri
     expect(isInside(app.appDir, appSignaturePad)).toBe(true);
     const pagesDir = path.join(root, "sandbox/pages/assets");
     for (const [name, { file }] of Object.entries(pageAssets)) {
+      const repoModules = path.join(root, "node_modules");
       const packedFile = file.startsWith(repoPdfjs)
         ? path.join(appPdfjs, path.relative(repoPdfjs, file))
         : file.startsWith(repoSignaturePad)
           ? path.join(appSignaturePad, path.relative(repoSignaturePad, file))
-          : inApp("dist/main/assets", path.relative(pagesDir, file));
+          : file.startsWith(repoModules)
+            ? path.join(app.appDir, "node_modules", path.relative(repoModules, file))
+            : inApp("dist/main/assets", path.relative(pagesDir, file));
       expect(existsSync(packedFile), name).toBe(true);
     }
     // final-pdf/font.ts stamps with this font; pdf/inspect-pdf.ts loads pdf.js and its worker by these names.

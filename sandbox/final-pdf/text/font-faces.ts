@@ -34,7 +34,7 @@ const kana: readonly (readonly [number, number])[] = [
   [0x3040, 0x30ff],
   [0x31f0, 0x31ff],
 ];
-const hangul: readonly (readonly [number, number])[] = [
+export const hangul: readonly (readonly [number, number])[] = [
   [0x1100, 0x11ff],
   [0x3130, 0x318f],
   [0xa960, 0xa97f],

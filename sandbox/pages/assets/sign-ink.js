@@ -9,8 +9,12 @@ import { ui } from "./sign-dom.js";
 /** @import { FieldData } from "./sign-data.js" */
 
 export const INK = "#14206b";
+/**
+ * Handwriting faces the machine may have (Latin only), then "Signdesk Noto": the final PDF's faces, which the
+ * sandbox serves (faces.css) so that a name in any script previews as written, never as boxes.
+ */
 const SCRIPT_FONTS =
-  '"Segoe Script", "Brush Script MT", "Snell Roundhand", "Apple Chancery", "URW Chancery L", "Z003", "Lucida Handwriting", cursive';
+  '"Segoe Script", "Brush Script MT", "Snell Roundhand", "Apple Chancery", "URW Chancery L", "Z003", "Lucida Handwriting", "Signdesk Noto", cursive';
 
 /**
  * The signature canvases are read back (trimmed) on Apply, hence willReadFrequently.
@@ -43,7 +47,10 @@ export function fitCanvas(canvas, field) {
   return true;
 }
 
-/** Draws the text of #sig-text on #sig-preview in a script font, shrunk to fit. */
+/**
+ * Draws the text of #sig-text on #sig-preview in a script font, shrunk to fit. A canvas draws only with faces
+ * already loaded: when the text needs one that is not, it is loaded and the preview drawn again.
+ */
 export function drawTypedPreview() {
   const canvas = ui.sigPreview;
   const context = context2d(canvas);
@@ -52,6 +59,12 @@ export function drawTypedPreview() {
   if (text === "" || canvas.width === 0) return;
   let size = canvas.height * 0.62;
   context.font = `italic ${size}px ${SCRIPT_FONTS}`;
+  if (!document.fonts.check(context.font, text)) {
+    void document.fonts.load(context.font, text).then(() => {
+      if (ui.sigText.value.trim() === text && document.fonts.check(`italic 10px ${SCRIPT_FONTS}`, text))
+        drawTypedPreview();
+    });
+  }
   const maxWidth = canvas.width * 0.92;
   const measured = context.measureText(text).width;
   if (measured > maxWidth) {
