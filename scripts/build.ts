@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import path from "node:path";
 import { type BuildOptions, build as esbuild } from "esbuild";
 import { build as viteBuild } from "vite";
+import { faceSources } from "../sandbox/final-pdf/text/font-faces";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const distDir = path.join(root, "dist");
@@ -17,15 +18,7 @@ export const runtimePackages = [
   "pdfjs-dist",
   "signature_pad",
   "harfbuzzjs",
-  "@embedpdf/fonts-latin",
-  "@embedpdf/fonts-arabic",
-  "@embedpdf/fonts-hebrew",
-  "@embedpdf/fonts-sc",
-  "@embedpdf/fonts-tc",
-  "@embedpdf/fonts-jp",
-  "@embedpdf/fonts-kr",
-  "@expo-google-fonts/noto-sans-devanagari",
-  "@expo-google-fonts/noto-sans-thai",
+  ...new Set(faceSources.map((source) => source.packageName)),
 ];
 
 const indexEntry = path.join(root, "main/index.ts");

@@ -1,4 +1,4 @@
-import { type FaceSource, facePath, faceSources, hangul } from "../final-pdf/text/font-faces";
+import { cjkFaces, type FaceSource, facePath, faceSources, hangul } from "../final-pdf/text/font-faces";
 
 /**
  * The final PDF's faces, served to the signing page so that a typed signature's preview draws any script the PDF
@@ -28,8 +28,8 @@ const hex = (codePoint: number) => codePoint.toString(16).toUpperCase();
  * Chinese takes Han and kana, Korean only Hangul; Traditional Chinese and Japanese are left to the PDF.
  */
 function pageRanges(source: FaceSource): FaceSource["ranges"] | null {
-  if (source.name === "NotoSansKR-Regular") return hangul;
-  if (source.name === "NotoSansTC-Regular" || source.name === "NotoSansJP-Regular") return null;
+  if (source === cjkFaces.kr) return hangul;
+  if (source === cjkFaces.tc || source === cjkFaces.jp) return null;
   return source.ranges;
 }
 

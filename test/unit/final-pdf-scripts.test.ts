@@ -11,7 +11,7 @@ import { drawnGlyphs } from "../support/pdf-glyphs";
 import { readTextItems } from "../support/pdf-text";
 import { pdfsigSignatures, qpdfCheck } from "../support/pdf-tools";
 import { describeWith } from "../support/requirements";
-import { mixedDirectionLine, namesInScripts } from "../support/script-names";
+import { mixedDirectionLine, namesInMoreScripts, namesInScripts } from "../support/script-names";
 import { testSealCertificate } from "../support/seal";
 
 const run = promisify(execFile);
@@ -123,6 +123,29 @@ describeWith("pdf-tools", "the final PDF prints every signer's script", () => {
         comparable(`${index + 1}. ${person.name} Email: signer${index}@example.com`),
       );
     expect(trail).toContain(comparable(`Document name: ${documentName}`));
+  });
+
+  it("prints names in fifteen more scripts, each with its own face, and gives them back", async () => {
+    const fields = namesInMoreScripts.map((person, index) => nameField(person.name, index));
+    const final = await buildFinalPdf(
+      await blankLetter(1),
+      fields,
+      audit(namesInMoreScripts),
+      await testSealCertificate(),
+    );
+    const more = path.join(folder, "more-scripts.pdf");
+    await writeFile(more, final.bytes);
+    const glyphs = drawnGlyphs(await PDFDocument.load(final.bytes));
+    expect(glyphs.filter((glyph) => glyph.gid === 0)).toEqual([]);
+    const faces = new Set(glyphs.map((glyph) => glyph.font.replace(/^[A-Z]{6}\+/, "")));
+    for (const { script } of namesInMoreScripts) expect([...faces], script).toContain(`NotoSans${script}-Regular`);
+    const poppler = comparable((await run("pdftotext", [more, "-"])).stdout);
+    const items = comparable((await readTextItems(final.bytes)).map((item) => item.text).join(""));
+    for (const { script, name } of namesInMoreScripts) {
+      expect(poppler, `${script}, Poppler`).toContain(comparable(name));
+      expect(items, `${script}, pdf.js`).toContain(comparable(name));
+    }
+    expect((await qpdfCheck(more)).clean).toBe(true);
   });
 
   it("stays a clean file with a valid seal", async () => {

@@ -48,9 +48,19 @@ export const latin: FaceSource = {
   ranges: [[0, 0x10ffff]],
 };
 
-/** In the order they are tried; for Han, a run is given the first CJK face that has all of it (see itemize.ts). */
-export const faceSources: readonly FaceSource[] = [
-  latin,
+/** A face from an @expo-google-fonts package (each ships every weight; the Regular one is read). */
+function expoFace(script: string, ranges: FaceSource["ranges"]): FaceSource {
+  const family = `NotoSans${script}`;
+  return {
+    name: `${family}-Regular`,
+    packageName: `@expo-google-fonts/noto-sans-${script.toLowerCase()}`,
+    file: `400Regular/${family}_400Regular.ttf`,
+    ranges,
+  };
+}
+
+/** The faces made for one script each: tried before Noto Sans for the characters of their ranges. */
+export const scriptFaces: readonly FaceSource[] = [
   {
     name: "NotoNaskhArabic-Regular",
     packageName: "@embedpdf/fonts-arabic",
@@ -72,47 +82,80 @@ export const faceSources: readonly FaceSource[] = [
       [0xfb1d, 0xfb4f],
     ],
   },
-  {
-    name: "NotoSansDevanagari-Regular",
-    packageName: "@expo-google-fonts/noto-sans-devanagari",
-    file: "400Regular/NotoSansDevanagari_400Regular.ttf",
-    ranges: [
-      [0x0900, 0x097f],
-      [0xa8e0, 0xa8ff],
-      [0x1cd0, 0x1cff],
-    ],
-  },
-  {
-    name: "NotoSansThai-Regular",
-    packageName: "@expo-google-fonts/noto-sans-thai",
-    file: "400Regular/NotoSansThai_400Regular.ttf",
-    ranges: [[0x0e00, 0x0e7f]],
-  },
-  {
+  expoFace("Devanagari", [
+    [0x0900, 0x097f],
+    [0xa8e0, 0xa8ff],
+    [0x1cd0, 0x1cff],
+  ]),
+  expoFace("Bengali", [[0x0980, 0x09ff]]),
+  expoFace("Gurmukhi", [[0x0a00, 0x0a7f]]),
+  expoFace("Gujarati", [[0x0a80, 0x0aff]]),
+  expoFace("Oriya", [[0x0b00, 0x0b7f]]),
+  expoFace("Tamil", [
+    [0x0b80, 0x0bff],
+    [0x11fc0, 0x11fff],
+  ]),
+  expoFace("Telugu", [[0x0c00, 0x0c7f]]),
+  expoFace("Kannada", [[0x0c80, 0x0cff]]),
+  expoFace("Malayalam", [[0x0d00, 0x0d7f]]),
+  expoFace("Sinhala", [[0x0d80, 0x0dff]]),
+  expoFace("Thai", [[0x0e00, 0x0e7f]]),
+  expoFace("Lao", [[0x0e80, 0x0eff]]),
+  expoFace("Myanmar", [
+    [0x1000, 0x109f],
+    [0xa9e0, 0xa9ff],
+    [0xaa60, 0xaa7f],
+  ]),
+  expoFace("Georgian", [
+    [0x10a0, 0x10ff],
+    [0x1c90, 0x1cbf],
+    [0x2d00, 0x2d2f],
+  ]),
+  expoFace("Armenian", [
+    [0x0530, 0x058f],
+    [0xfb13, 0xfb17],
+  ]),
+  expoFace("Ethiopic", [
+    [0x1200, 0x139f],
+    [0x2d80, 0x2ddf],
+    [0xab00, 0xab2f],
+  ]),
+  expoFace("Khmer", [
+    [0x1780, 0x17ff],
+    [0x19e0, 0x19ff],
+  ]),
+];
+
+/** The CJK faces (Noto Sans CJK, CFF outlines, 4–8 MB each); for Han, itemize.ts picks among them by the line. */
+export const cjkFaces = {
+  sc: {
     name: "NotoSansSC-Regular",
     packageName: "@embedpdf/fonts-sc",
     file: "fonts/NotoSansHans-Regular.otf",
     ranges: [...han, ...kana],
   },
-  {
+  tc: {
     name: "NotoSansTC-Regular",
     packageName: "@embedpdf/fonts-tc",
     file: "fonts/NotoSansHant-Regular.otf",
     ranges: [...han, ...kana],
   },
-  {
+  jp: {
     name: "NotoSansJP-Regular",
     packageName: "@embedpdf/fonts-jp",
     file: "fonts/NotoSansJP-Regular.otf",
     ranges: [...han, ...kana],
   },
-  {
+  kr: {
     name: "NotoSansKR-Regular",
     packageName: "@embedpdf/fonts-kr",
     file: "fonts/NotoSansKR-Regular.otf",
     ranges: [...han, ...kana, ...hangul],
   },
-];
+} as const satisfies Record<string, FaceSource>;
+
+/** Every face the sandbox may print with. */
+export const faceSources: readonly FaceSource[] = [latin, ...scriptFaces, ...Object.values(cjkFaces)];
 
 export const isHangul = (codePoint: number) => hangul.some(([from, to]) => codePoint >= from && codePoint <= to);
 export const isKana = (codePoint: number) => kana.some(([from, to]) => codePoint >= from && codePoint <= to);

@@ -1,5 +1,5 @@
 import bidiFactory, { type Bidi } from "bidi-js";
-import { type FaceSource, faceSources, inRanges, isHangul, isKana, latin } from "./font-faces";
+import { cjkFaces, type FaceSource, inRanges, isHangul, isKana, latin, scriptFaces } from "./font-faces";
 import { type LoadedFace, loadFace } from "./loaded-face";
 
 /** A run of text in one face and one direction: what one shaping call draws. */
@@ -56,8 +56,7 @@ const isHanLike = (codePoint: number) => codePoint >= 0x2e80 && !isHangul(codePo
 
 function cjkPreference(points: readonly string[]): readonly FaceSource[] {
   const codes = points.map((char) => char.codePointAt(0) ?? 0);
-  const [sc, tc, jp, kr] = faceSources.slice(5);
-  if (sc === undefined || tc === undefined || jp === undefined || kr === undefined) return [];
+  const { sc, tc, jp, kr } = cjkFaces;
   if (codes.some(isKana)) return [jp, sc, tc, kr];
   if (codes.some(isHangul)) return [kr, sc, tc, jp];
   return [sc, tc, jp, kr];
@@ -68,7 +67,7 @@ function cjkPreference(points: readonly string[]): readonly FaceSource[] {
  * lacks it too).
  */
 async function faceFor(codePoint: number, cjkOrder: readonly FaceSource[]): Promise<LoadedFace> {
-  for (const source of faceSources.slice(1, 5).concat(cjkOrder)) {
+  for (const source of [...scriptFaces, ...cjkOrder]) {
     if (!inRanges(source, codePoint)) continue;
     const face = await loadFace(source);
     if (face.covers(codePoint)) return face;
