@@ -98,13 +98,17 @@ function cidToGidMap(context: PDFContext, glyphs: ReadonlyMap<number, UsedGlyph>
   return context.flateStream(bytes);
 }
 
+const charsets = new WeakMap<LoadedFace, (gid: number) => number>();
+
 /**
  * The CID a CFF face's glyph has: its charset's entry (a CID-keyed CFF names its glyphs by CID, which the subset keeps).
- * fontkit reads the charset; the face is parsed once.
+ * fontkit reads the charset, once per face.
  */
 export function cffCids(face: LoadedFace): (gid: number) => number {
+  const known = charsets.get(face);
+  if (known !== undefined) return known;
   const charset = (fontkit.create(face.bytes as Buffer) as unknown as CffFont)["CFF "]?.topDict.charset;
-  return (gid) => {
+  const cidOf = (gid: number) => {
     if (gid === 0 || charset === undefined) return gid;
     if (charset.glyphs !== undefined) return charset.glyphs[gid - 1] ?? gid;
     for (const range of charset.ranges ?? [])
@@ -112,6 +116,8 @@ export function cffCids(face: LoadedFace): (gid: number) => number {
         return range.first + (gid - 1 - range.offset);
     return gid;
   };
+  charsets.set(face, cidOf);
+  return cidOf;
 }
 
 interface CffFont {
