@@ -154,20 +154,25 @@ describeWith("pdf-tools", "the final PDF prints every signer's script", () => {
     expect((await pdfsigSignatures(file)).signatures.map((signature) => signature.valid)).toEqual([true]);
   });
 
-  it("renders the stamps as the reference we looked at (test/fixtures/scripts-stamps.pgm.gz)", async () => {
-    const rendered = await renderGray(file, 1);
-    const reference = await readGray(path.join(import.meta.dirname, "../fixtures/scripts-stamps.pgm.gz"));
-    expect([rendered.width, rendered.height]).toEqual([reference.width, reference.height]);
-    let differing = 0;
-    let inked = 0;
-    for (let index = 0; index < rendered.pixels.length; index += 1) {
-      const a = rendered.pixels[index] ?? 255;
-      const b = reference.pixels[index] ?? 255;
-      if (b < 128) inked += 1;
-      if (Math.abs(a - b) > 96) differing += 1;
+  it("renders the stamps and the audit trail as the references we looked at (test/fixtures/scripts-*.pgm.gz)", async () => {
+    for (const [page, fixture] of [
+      [1, "scripts-stamps.pgm.gz"],
+      [2, "scripts-audit.pgm.gz"],
+    ] as const) {
+      const rendered = await renderGray(file, page);
+      const reference = await readGray(path.join(import.meta.dirname, "../fixtures", fixture));
+      expect([rendered.width, rendered.height]).toEqual([reference.width, reference.height]);
+      let differing = 0;
+      let inked = 0;
+      for (let index = 0; index < rendered.pixels.length; index += 1) {
+        const a = rendered.pixels[index] ?? 255;
+        const b = reference.pixels[index] ?? 255;
+        if (b < 128) inked += 1;
+        if (Math.abs(a - b) > 96) differing += 1;
+      }
+      expect(inked, fixture).toBeGreaterThan(400);
+      expect(differing / inked, fixture).toBeLessThan(0.02);
     }
-    expect(inked).toBeGreaterThan(400);
-    expect(differing / inked).toBeLessThan(0.02);
   });
 
   it("adds at most 30 KB for a CJK name, and stays under 300 KB with every script", async () => {

@@ -162,7 +162,9 @@ export class TextPainter {
       const text = first ? run.text.slice(glyph.cluster, endOf(glyph.cluster)) : "";
       const cid = use.cidOf(glyph.gid, text);
       const known = use.glyphs.get(cid);
-      if (known === undefined) use.glyphs.set(cid, { gid: glyph.gid, advance: glyph.advance, text });
+      // The width a reader sees is the glyph's own advance; kerning and marks are placed by TJ adjustments.
+      if (known === undefined)
+        use.glyphs.set(cid, { gid: glyph.gid, advance: run.face.font.glyphHAdvance(glyph.gid), text });
       else if (known.text !== text) faithful = false;
       return cid;
     });
