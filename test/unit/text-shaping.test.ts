@@ -28,6 +28,15 @@ describe("itemizing a line by direction and face", () => {
     ]);
   });
 
+  it("keeps an address in a right-to-left line in its own direction", async () => {
+    expect(await summary("راسلني على m@example.com اليوم", "auto")).toEqual([
+      ["NotoNaskhArabic-Regular", "rtl", "اليوم"],
+      ["NotoSans-Regular", "rtl", " "],
+      ["NotoSans-Regular", "ltr", "m@example.com"],
+      ["NotoNaskhArabic-Regular", "rtl", "راسلني على "],
+    ]);
+  });
+
   it("gives Han the face the line calls for: Japanese with kana, Korean with Hangul, else Simplified Chinese", async () => {
     expect((await summary("山田 はなこ")).map(([face]) => face)).toEqual(["NotoSansJP-Regular"]);
     expect((await summary("金 민준")).map(([face]) => face)).toEqual(["NotoSansKR-Regular"]);
