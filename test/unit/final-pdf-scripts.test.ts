@@ -125,8 +125,9 @@ describeWith("pdf-tools", "the final PDF prints every signer's script", () => {
     expect(trail).toContain(comparable(`Document name: ${documentName}`));
   });
 
-  it("prints names in fifteen more scripts, each with its own face, and gives them back", async () => {
-    const fields = namesInMoreScripts.map((person, index) => nameField(person.name, index));
+  it("prints names in fifteen more scripts, emoji and symbols, each with its own face, and gives them back", async () => {
+    const symbols = "Zoë 🙂 👩‍💻 🇵🇱 👍🏽 ✓ ☐";
+    const fields = [...namesInMoreScripts, { name: symbols }].map((person, index) => nameField(person.name, index));
     const final = await buildFinalPdf(
       await blankLetter(1),
       fields,
@@ -139,9 +140,10 @@ describeWith("pdf-tools", "the final PDF prints every signer's script", () => {
     expect(glyphs.filter((glyph) => glyph.gid === 0)).toEqual([]);
     const faces = new Set(glyphs.map((glyph) => glyph.font.replace(/^[A-Z]{6}\+/, "")));
     for (const { script } of namesInMoreScripts) expect([...faces], script).toContain(`NotoSans${script}-Regular`);
+    expect([...faces]).toEqual(expect.arrayContaining(["NotoEmoji-Regular", "NotoSansSymbols2-Regular"]));
     const poppler = comparable((await run("pdftotext", [more, "-"])).stdout);
     const items = comparable((await readTextItems(final.bytes)).map((item) => item.text).join(""));
-    for (const { script, name } of namesInMoreScripts) {
+    for (const { script, name } of [...namesInMoreScripts, { script: "emoji and symbols", name: symbols }]) {
       expect(poppler, `${script}, Poppler`).toContain(comparable(name));
       expect(items, `${script}, pdf.js`).toContain(comparable(name));
     }

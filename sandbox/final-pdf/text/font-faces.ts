@@ -124,6 +124,29 @@ export const scriptFaces: readonly FaceSource[] = [
     [0x1780, 0x17ff],
     [0x19e0, 0x19ff],
   ]),
+  // Noto Emoji, the monochrome one: a PDF font draws in one colour. Its ligatures join ZWJ sequences and flags.
+  {
+    name: "NotoEmoji-Regular",
+    packageName: "@expo-google-fonts/noto-emoji",
+    file: "400Regular/NotoEmoji_400Regular.ttf",
+    ranges: [
+      [0x2300, 0x23ff],
+      [0x2600, 0x27bf],
+      [0x2b00, 0x2bff],
+      [0x1f000, 0x1faff],
+      [0xe0020, 0xe007f],
+    ],
+  },
+  // Symbols in text style that neither Noto Sans nor Noto Emoji has (✓, ☐, ★ among them).
+  {
+    name: "NotoSansSymbols2-Regular",
+    packageName: "@expo-google-fonts/noto-sans-symbols-2",
+    file: "400Regular/NotoSansSymbols2_400Regular.ttf",
+    ranges: [
+      [0x2190, 0x2bff],
+      [0x1f000, 0x1fbff],
+    ],
+  },
 ];
 
 /** The CJK faces (Noto Sans CJK, CFF outlines, 4–8 MB each); for Han, itemize.ts picks among them by the line. */
