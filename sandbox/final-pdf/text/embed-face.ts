@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import fontkit from "@pdf-lib/fontkit";
 import { type PDFContext, PDFName, type PDFRef, PDFString } from "pdf-lib";
 import { type LoadedFace, loadHarfBuzz } from "./loaded-face";
 import { subsetFace } from "./subset-face";
@@ -96,34 +95,4 @@ function cidToGidMap(context: PDFContext, glyphs: ReadonlyMap<number, UsedGlyph>
     bytes[cid * 2 + 1] = glyph.gid & 0xff;
   }
   return context.flateStream(bytes);
-}
-
-const charsets = new WeakMap<LoadedFace, (gid: number) => number>();
-
-/**
- * The CID a CFF face's glyph has: its charset's entry (a CID-keyed CFF names its glyphs by CID, which the subset keeps).
- * fontkit reads the charset, once per face.
- */
-export function cffCids(face: LoadedFace): (gid: number) => number {
-  const known = charsets.get(face);
-  if (known !== undefined) return known;
-  const charset = (fontkit.create(face.bytes as Buffer) as unknown as CffFont)["CFF "]?.topDict.charset;
-  const cidOf = (gid: number) => {
-    if (gid === 0 || charset === undefined) return gid;
-    if (charset.glyphs !== undefined) return charset.glyphs[gid - 1] ?? gid;
-    for (const range of charset.ranges ?? [])
-      if (gid - 1 >= range.offset && gid - 1 <= range.offset + range.nLeft)
-        return range.first + (gid - 1 - range.offset);
-    return gid;
-  };
-  charsets.set(face, cidOf);
-  return cidOf;
-}
-
-interface CffFont {
-  "CFF "?: {
-    topDict: {
-      charset?: { glyphs?: number[]; ranges?: { first: number; nLeft: number; offset: number }[] };
-    };
-  };
 }

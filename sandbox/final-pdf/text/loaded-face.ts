@@ -1,3 +1,4 @@
+import { cffCidLookup } from "./cff-charset";
 import { type FaceSource, faceBytes } from "./font-faces";
 
 /** harfbuzzjs (HarfBuzz compiled to WebAssembly) is loaded with the first text drawn, not with the sandbox. */
@@ -16,8 +17,10 @@ export interface LoadedFace {
   unitsPerEm: number;
   /** Code points the face maps to a glyph. */
   covers: (codePoint: number) => boolean;
-  /** The CFF outlines (OpenType/CFF), else null (TrueType outlines). */
+  /** The face has CFF outlines (OpenType/CFF), else TrueType ones. */
   isCff: boolean;
+  /** A CFF face's CID for a glyph (its charset's entry); null for a TrueType face. */
+  cffCid: ((gid: number) => number) | null;
 }
 
 const loaded = new Map<FaceSource, Promise<LoadedFace>>();
@@ -37,12 +40,14 @@ async function open(source: FaceSource): Promise<LoadedFace> {
   const [hb, bytes] = await Promise.all([loadHarfBuzz(), faceBytes(source)]);
   const face = new hb.Face(new hb.Blob(bytes));
   const unicodes = new Set(face.collectUnicodes());
+  const isCff = face.referenceTable("CFF ") !== undefined;
   return {
     source,
     bytes,
     font: new hb.Font(face),
     unitsPerEm: face.upem,
     covers: (codePoint) => unicodes.has(codePoint),
-    isCff: face.referenceTable("CFF ") !== undefined,
+    isCff,
+    cffCid: isCff ? await cffCidLookup(bytes) : null,
   };
 }

@@ -13,7 +13,7 @@ import {
   setFontAndSize,
   setTextMatrix,
 } from "pdf-lib";
-import { cffCids, embedFace, type UsedGlyph } from "./embed-face";
+import { embedFace, type UsedGlyph } from "./embed-face";
 import type { BaseDirection } from "./itemize";
 import type { LoadedFace } from "./loaded-face";
 import { type ShapedLine, type ShapedRun, shapeLine } from "./shape-line";
@@ -176,7 +176,7 @@ export class TextPainter {
     if (use === undefined) {
       const numbered = new Map<string, number>();
       const silent = [...silentCids];
-      const charsetCid = face.isCff ? cffCids(face) : null;
+      const charsetCid = face.cffCid;
       let next = 1;
       use = {
         ref: this.doc.context.nextRef(),
