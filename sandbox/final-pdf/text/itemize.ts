@@ -1,4 +1,4 @@
-import bidiFactory, { type Bidi } from "bidi-js";
+import type { Bidi } from "bidi-js";
 import { cjkFaces, type FaceSource, inRanges, isHangul, isKana, latin, scriptFaces } from "./font-faces";
 import { type LoadedFace, loadFace } from "./loaded-face";
 
@@ -12,7 +12,22 @@ export interface TextItem {
 
 export type BaseDirection = "ltr" | "rtl" | "auto";
 
-let bidi: Bidi | undefined;
+let bidi: Promise<Bidi> | undefined;
+
+/**
+ * Characters of the right-to-left scripts and the controls that open a right-to-left level. A line with none of them
+ * is left to right throughout unless its direction is "rtl" (UAX #9: nothing else can raise a level), and the bidi
+ * algorithm is not run for it: bidi-js builds its character tables (some 8 MB) on its first call.
+ */
+const mayBeRightToLeft =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u061c\u200f\u202b\u202e\u2067]|[\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+
+async function levelsOf(line: string, direction: BaseDirection): Promise<{ levels: Uint8Array; rtl: boolean }> {
+  if (direction !== "rtl" && !mayBeRightToLeft.test(line)) return { levels: new Uint8Array(line.length), rtl: false };
+  bidi ??= import("bidi-js").then((module) => module.default());
+  const { levels, paragraphs } = (await bidi).getEmbeddingLevels(line, direction);
+  return { levels, rtl: (paragraphs[0]?.level ?? 0) % 2 === 1 };
+}
 
 // Explicit directional formatting characters: they steer the bidi algorithm and are not drawn.
 const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
@@ -28,8 +43,7 @@ const shared = /[\p{Zs}\p{P}\p{S}\p{Nd}\p{M}\p{Cf}]/u;
  * staying in the face of the run before it when that face has it.
  */
 export async function itemize(line: string, direction: BaseDirection): Promise<{ items: TextItem[]; rtl: boolean }> {
-  bidi ??= bidiFactory();
-  const { levels, paragraphs } = bidi.getEmbeddingLevels(line, direction);
+  const { levels, rtl } = await levelsOf(line, direction);
   const points = Array.from(line);
   const cjkOrder = cjkPreference(points);
   const logical: { text: string; level: number; face: LoadedFace }[] = [];
@@ -48,7 +62,7 @@ export async function itemize(line: string, direction: BaseDirection): Promise<{
   const visual = reorder(logical);
   return {
     items: visual.map(({ text, level, face }) => ({ text, rtl: level % 2 === 1, face })),
-    rtl: (paragraphs[0]?.level ?? 0) % 2 === 1,
+    rtl,
   };
 }
 
