@@ -31,6 +31,8 @@ import type { PeakRss } from "./support/peak-rss.ts";
  *   socket's buffers, garbage once written to disk, are collected every 8 MB: node-shared/young-garbage.ts).
  * - final_pdf_200_pages_s, final_pdf_growth_kb: the final PDF of a 4 MB, 200-page linearized original with 20 fields
  *   (median of three, in this process), and how much it adds to the original (stamps, audit page, seal).
+ * - final_pdf_all_scripts_kb: the final PDF of a one-page original with a name in each of 13 scripts stamped and
+ *   listed on the audit trail (target <= 300).
  * Each memory figure starts from a collected heap. Targets: details_rps >= 3000, details_p99_ms <= 20,
  * upload_50mb_rss_growth_mb and upload_50mb_cold_rss_growth_mb <= 25, final_pdf_200_pages_s <= 2,
  * final_pdf_growth_kb <= 300 plus final_pdf_stamp_images_kb.
