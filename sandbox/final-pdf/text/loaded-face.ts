@@ -1,10 +1,12 @@
 import { cffCidLookup } from "./cff-charset";
 import { type FaceSource, faceBytes } from "./font-faces";
+import { keepWasmOnBaselineCompiler } from "./wasm-tiering";
 
 /** harfbuzzjs (HarfBuzz compiled to WebAssembly) is loaded with the first text drawn, not with the sandbox. */
 export type HarfBuzz = typeof import("harfbuzzjs");
 let harfBuzz: Promise<HarfBuzz> | undefined;
 export const loadHarfBuzz = (): Promise<HarfBuzz> => {
+  keepWasmOnBaselineCompiler();
   harfBuzz ??= import("harfbuzzjs");
   return harfBuzz;
 };

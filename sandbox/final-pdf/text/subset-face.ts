@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { keepWasmOnBaselineCompiler } from "./wasm-tiering";
 
 /**
  * HarfBuzz's subsetter (hb-subset, shipped by harfbuzzjs as its own WebAssembly module without a JavaScript
@@ -48,6 +49,7 @@ const { WebAssembly: wasm } = globalThis as unknown as {
 let module: Promise<SubsetExports> | undefined;
 
 function subsetter(): Promise<SubsetExports> {
+  keepWasmOnBaselineCompiler();
   module ??= (async () => {
     const file = createRequire(import.meta.url).resolve("harfbuzzjs/dist/harfbuzz-subset.wasm");
     const { instance } = await wasm.instantiate(await readFile(file), {});
