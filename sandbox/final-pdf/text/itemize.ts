@@ -36,9 +36,10 @@ const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 const shared = /[\p{Zs}\p{P}\p{S}\p{Nd}\p{M}\p{Cf}]/u;
 
 /**
- * The line split into runs of one face and one direction (Unicode Bidirectional Algorithm, UAX #9, by bidi-js),
- * in visual order, left to right. A face is chosen per character: the face made for its script (Arabic, Hebrew,
- * Devanagari, Thai, CJK) when it has the character, else Noto Sans (Latin, Greek, Cyrillic and the rest). A Han character goes to the CJK face the line's
+ * The line split into runs of one face and one direction (Unicode Bidirectional Algorithm, UAX #9, by bidi-js,
+ * for a line that may hold right-to-left text), in visual order, left to right. A face is chosen per character: the
+ * face made for its script (Arabic, Hebrew, the Indic and South-East Asian scripts, CJK, emoji…) when it has the
+ * character, else Noto Sans (Latin, Greek, Cyrillic and the rest). A Han character goes to the CJK face the line's
  * other characters call for (Japanese with kana, Korean with Hangul, else Simplified Chinese, then Traditional),
  * staying in the face of the run before it when that face has it.
  */
