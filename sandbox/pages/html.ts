@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { faceAssets, faceStylesCss } from "./face-assets";
+import { faceStylesCss } from "./face-assets";
 
 /**
  * The pages a human sees in the sandbox: the recipient's signing page and the inbox that stands in for
@@ -40,7 +40,6 @@ export const pageAssets: Record<string, { file: string; contentType: string }> =
   "pdf.mjs": { file: path.join(pdfjsBuild, "pdf.min.mjs"), contentType: javascript },
   "pdf.worker.mjs": { file: path.join(pdfjsBuild, "pdf.worker.min.mjs"), contentType: javascript },
   "signature_pad.js": { file: signaturePadModule, contentType: javascript },
-  ...faceAssets(),
 };
 
 /** Made, not read from a file: the @font-face rules of the faces above (face-assets.ts). */

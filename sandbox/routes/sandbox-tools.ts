@@ -10,11 +10,18 @@ import { userOf } from "../http/app";
 import { pageHeaders } from "../http/page-headers";
 import { parseBody } from "../http/parse-body";
 import { sendFile } from "../http/send-file";
+import { faceAssets } from "../pages/face-assets";
 import { generatedAssets, inboxPageHtml, pageAssets } from "../pages/html";
 
 /** By name, without the object's inherited members (`__proto__`, `constructor`... are not assets). */
 const assetsByName = new Map(Object.entries(pageAssets));
 const generatedByName = new Map(Object.entries(generatedAssets));
+/** The final PDF's faces (face-assets.ts), found in their packages on the first request of one, not at start. */
+let faceFiles: Map<string, { file: string; contentType: string }> | undefined;
+function faceFile(name: string) {
+  faceFiles ??= new Map(Object.entries(faceAssets()));
+  return faceFiles.get(name);
+}
 
 const ReleaseQuery = z.object({
   pdf_id: z.string({ error: "pdf_id is required." }).min(1, { error: "pdf_id is required." }),
@@ -35,7 +42,7 @@ export function sandboxToolRoutes(app: FastifyInstance, context: SandboxContext)
     const generated = generatedByName.get(name);
     if (generated !== undefined)
       return reply.header("cache-control", "no-cache").type(generated.contentType).send(generated.text());
-    const asset = assetsByName.get(name);
+    const asset = assetsByName.get(name) ?? faceFile(name);
     if (asset === undefined) throw new ApiError(404, "Not found.");
     return reply.header("cache-control", "no-cache").type(asset.contentType).send(createReadStream(asset.file));
   });
