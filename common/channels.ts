@@ -6,6 +6,8 @@ export const channelNames = {
   appInfo: "app:info",
   appRecover: "app:recover",
   appTakeNavigation: "app:takeNavigation",
+  localeGet: "locale:get",
+  localeSet: "locale:set",
   accountsList: "accounts:list",
   accountsAdd: "accounts:add",
   accountsUpdate: "accounts:update",

@@ -7,6 +7,8 @@ import { type ChannelName, channelNames, type EventName, type MethodName } from 
 import { Bytes, desktopChannels, Id, NoArgs, Nothing, TransferId } from "./contract-desktop";
 import { DocumentListQuerySchema, TemplateUseSchema } from "./document-list";
 import { DraftSchema, DraftSummarySchema } from "./draft";
+import { LocaleStateSchema } from "./i18n/locale-state";
+import { LocaleChoiceSchema } from "./i18n/locales";
 import { LibreOfficeStatusSchema, ProgramPathSchema } from "./libreoffice";
 import { OutboxItemSchema, OutboxListSchema, OutboxSummarySchema } from "./outbox";
 import { PdfSealSummarySchema } from "./pdf-seal";
@@ -44,6 +46,12 @@ export type Navigation = z.infer<typeof NavigationSchema>;
 
 export const channels = {
   appInfo: { channel: channelNames.appInfo, args: NoArgs, result: AppInfoSchema },
+  localeGet: { channel: channelNames.localeGet, args: NoArgs, result: LocaleStateSchema },
+  localeSet: {
+    channel: channelNames.localeSet,
+    args: z.object({ choice: LocaleChoiceSchema }),
+    result: LocaleStateSchema,
+  },
   appRecover: {
     channel: channelNames.appRecover,
     args: NoArgs,

@@ -8,6 +8,7 @@ import type { AccountService } from "./accounts/accounts";
 import type { ProxySignIns } from "./accounts/proxy-sign-ins";
 import type { DocumentTracker } from "./documents/tracker";
 import type { DraftStore } from "./drafts/draft-store";
+import type { MainIntl } from "./i18n/main-intl";
 import type { AccountGates } from "./jobs/account-gates";
 import type { AppLog } from "./logging/app-log";
 import type { Records } from "./records/records";
@@ -79,6 +80,8 @@ export interface CoreParts {
   proxy: ProxySettings;
   /** The proxies that asked for a user name and password, and what the person gave them. */
   proxySignIns: ProxySignIns;
+  /** The language of main's words and of the window (its choice is kept in the settings). */
+  intl: MainIntl;
   /** Main's log file (what a support bundle sends). */
   appLog: AppLog;
   /** What was wrong with stored data at start, each a sentence for the person (see AppInfo.notices). */

@@ -18,6 +18,7 @@ import { defaultSendCheck } from "./documents/send-document";
 import { DocumentTracker, type TrackerOptions } from "./documents/tracker";
 import { DraftStore } from "./drafts/draft-store";
 import { HandlerError } from "./handler-error";
+import { MainIntl } from "./i18n/main-intl";
 import { AccountGates } from "./jobs/account-gates";
 import { openAppLog } from "./logging/app-log";
 import { type OutboxOptions, OutboxSender } from "./outbox/outbox-sender";
@@ -63,6 +64,8 @@ export interface CoreOptions {
   sendCheck?: Partial<SendCheckOptions>;
   /** What the search for LibreOffice sees (tests give another platform, PATH or home); default: this machine. */
   libreOffice?: Partial<SofficeEnvironment>;
+  /** The system's preferred languages, most preferred first (Electron's app.getPreferredSystemLanguages()). */
+  systemLanguages?: () => readonly string[];
 }
 
 export interface RunningCore extends Core {
@@ -107,6 +110,10 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     notices.push(notice);
     log(notice);
   }
+  const intl = await MainIntl.start(
+    { read: () => settings.get("locale"), write: (choice) => settings.update({ locale: choice }) },
+    options.systemLanguages ?? (() => ["en"]),
+  );
   const sofficeEnvironment = systemEnvironment(options.libreOffice);
   // Asked at each conversion: the path set on the Accounts screen, else LibreOffice's usual places.
   const locateSoffice = () => findSoffice(sofficeEnvironment, settings.get("sofficePath") ?? null);
@@ -281,6 +288,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     proxySignIns,
     appLog,
     notices,
+    intl,
     locateSoffice,
     sendCheck,
     activeAccount,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type MethodName, methodNames } from "../common/channels";
 import { type ArgsOf, channels, type ResultOf } from "../common/contract";
 import { fail, type IpcResult, ok } from "../common/result";
-import { UserError } from "../common/user-error";
+import { type PhraseRenderer, UserError } from "../common/user-error";
 
 export type HandlerImplementations = {
   [M in MethodName]: (args: ArgsOf<M>) => ResultOf<M> | Promise<ResultOf<M>>;
@@ -23,6 +23,8 @@ export interface DispatcherOptions {
    * that cannot be saved); null for the generic message. The code stays invalid_argument.
    */
   describeRefusal?: (method: MethodName, rawArgs: unknown) => string | null;
+  /** An error's words in the window's language (English, from each message's default, when not given). */
+  render?: PhraseRenderer;
 }
 
 export const invalidDataMessage = (channel: string) =>
@@ -47,7 +49,7 @@ export function createDispatcher(implementations: HandlerImplementations, option
       return ok(await run(parsed.data));
     } catch (error) {
       // Every module's errors meant for people (service, drafts, PDFs, keychain, files) are UserErrors.
-      if (error instanceof UserError) return { ok: false, error: error.toIpcError() };
+      if (error instanceof UserError) return { ok: false, error: error.toIpcError(options.render) };
       if (error instanceof z.core.$ZodError) {
         // The arguments were checked above, and a handler checking more of them throws invalid_argument
         // (parseArgument). A schema failing in here is about data the app read (its files, a service's answer)

@@ -61,6 +61,8 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
         };
       },
       appTakeNavigation: () => deps.takeNavigation?.() ?? null,
+      localeGet: () => core.intl.state,
+      localeSet: ({ choice }) => core.intl.choose(choice),
       appRecover: () => {
         throw new HandlerError("not_needed", "Signdesk started normally: there is no damaged data to set aside.");
       },
@@ -91,6 +93,6 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
         return { path: await saveSupportBundle(core, deps.app, new Date(core.clock.now())) };
       },
     },
-    { onUnexpectedError: deps.onUnexpectedError, describeRefusal },
+    { onUnexpectedError: deps.onUnexpectedError, describeRefusal, render: (phrase) => core.intl.render(phrase) },
   );
 }

@@ -2,6 +2,7 @@ import { release } from "node:os";
 import path from "node:path";
 import { app, type BrowserWindow, clipboard, session, shell } from "electron";
 import { appId } from "../common/app-identity";
+import { pickLocale } from "../common/i18n/locales";
 import { osKeychain } from "./accounts/keychain";
 import { type RunningCore, startCore } from "./core";
 import type { Dispatcher } from "./dispatch";
@@ -11,13 +12,14 @@ import { LinkNavigation, receiveDeepLinks } from "./electron/deep-links";
 import { sendEvent } from "./electron/events";
 import { hardenSession, lockDownWebContents } from "./electron/hardening";
 import { registerIpc } from "./electron/ipc";
-import { installApplicationMenu } from "./electron/menu";
+import { installApplicationMenu, type MenuOptions } from "./electron/menu";
 import { showDesktopNotification } from "./electron/notifications";
 import { warnOfWaitingItemsOnQuit } from "./electron/quit-warning";
 import { refuseToRunUnsandboxed } from "./electron/sandbox-refusal";
 import { createMainWindow } from "./electron/window";
 import { HandlerError } from "./handler-error";
 import { createHandlers } from "./handlers";
+import { intlForLocale } from "./i18n/main-intl";
 import { sandboxRefusal } from "./sandbox-refusal";
 import { confBackend } from "./settings/settings";
 import {
@@ -50,6 +52,12 @@ let updates: UpdateService | null = null;
 let restartingForUpdate = false;
 /** Set while the core is starting (it starts beside Chromium and the window): quitting meanwhile waits for it. */
 let coreStarting: Promise<void> | null = null;
+/** The application menu's parts, once the app is ready; it is built again in each new language. */
+let menu: MenuOptions | null = null;
+
+function refreshMenu(): void {
+  if (menu !== null && core !== null) installApplicationMenu(menu, core.intl.intl);
+}
 
 // The built-in sandbox's signing pages (http on this computer) may open in the system browser too.
 lockDownWebContents(
@@ -117,8 +125,11 @@ async function startAppCore(): Promise<Dispatcher> {
       return session.defaultSession.resolveProxy(url);
     },
     log: (message) => console.warn(`[signdesk] ${message}`),
+    systemLanguages: () => app.getPreferredSystemLanguages(),
   });
   const started = core;
+  started.intl.onChange(refreshMenu);
+  refreshMenu();
   started.appLog.info(
     `${identity.name} ${identity.version} started: Electron ${identity.electronVersion}, Chrome ${process.versions.chrome}, ` +
       `Node ${process.versions.node}, ${process.platform} ${release()} ${process.arch}`,
@@ -170,6 +181,7 @@ function startupFailureHandlers(error: unknown, handlers: { use(next: Dispatcher
     app: identity,
     error,
     userDataDir,
+    systemLanguages: () => app.getPreferredSystemLanguages(),
     recover: async () => {
       const folder = await setAsideStartupData(userDataDir);
       try {
@@ -205,11 +217,13 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   const allowedOrigins = devServerUrl === undefined ? [appOrigin] : [appOrigin, new URL(devServerUrl).origin];
   registerIpc(handlers, allowedOrigins);
-  installApplicationMenu(
-    () => mainWindow,
-    devServerUrl !== undefined,
-    () => void updates?.check(),
-  );
+  menu = {
+    getWindow: () => mainWindow,
+    devMode: devServerUrl !== undefined,
+    checkForUpdates: () => void updates?.check(),
+  };
+  // In the system's language until the core has read the person's choice (then refreshMenu runs again).
+  installApplicationMenu(menu, core?.intl.intl ?? (await intlForLocale(pickLocale(app.getPreferredSystemLanguages()))));
   openMainWindow();
   app.on("activate", focusMainWindow);
 }

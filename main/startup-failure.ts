@@ -2,6 +2,8 @@ import { mkdir, rename, stat } from "node:fs/promises";
 import path from "node:path";
 import { methodNames } from "../common/channels";
 import { channels } from "../common/contract";
+import type { LocaleState } from "../common/i18n/locale-state";
+import { pickLocale, resolveLocale } from "../common/i18n/locales";
 import { fileNameTime } from "../node-shared/files/set-aside";
 import { createDispatcher, type Dispatcher, type HandlerImplementations } from "./dispatch";
 import { HandlerError } from "./handler-error";
@@ -45,6 +47,8 @@ export interface StartupFailureDeps {
   userDataDir: string;
   /** Sets the data aside and starts again; answers the folder the data went to. */
   recover: () => Promise<string>;
+  /** The system's preferred languages: the failure screen speaks the first Signdesk has. */
+  systemLanguages: () => readonly string[];
 }
 
 /**
@@ -66,6 +70,13 @@ export function createStartupFailureHandlers(deps: StartupFailureDeps): Dispatch
     notices: [],
     startupFailure: { message, dataFolder: deps.userDataDir },
   });
+  // The stored choice of language is among what could not be read: the system's languages decide, for this start.
+  let locale: LocaleState = { choice: "system", locale: pickLocale(deps.systemLanguages()) };
+  implementations.localeGet = () => locale;
+  implementations.localeSet = ({ choice }) => {
+    locale = { choice, locale: resolveLocale(choice, deps.systemLanguages()) };
+    return locale;
+  };
   implementations.appRecover = async () => ({ setAsideFolder: await deps.recover() });
   // A link that started the app waits for the started app's window: nothing to show on the failure screen.
   implementations.appTakeNavigation = () => null;

@@ -1,6 +1,6 @@
 import type { IpcError } from "../../common/result";
 import { asSentence } from "../../common/sentence";
-import { UserError } from "../../common/user-error";
+import { type PhraseRenderer, UserError } from "../../common/user-error";
 /** What went wrong with a call to the service, in terms the app can act on. */
 export type ServiceErrorCategory =
   | "auth"
@@ -63,8 +63,8 @@ export class ServiceError extends UserError {
   }
 
   /** With the service's new address when it moved, for a one-click account update. */
-  override toIpcError(): IpcError {
-    const known = super.toIpcError();
+  override toIpcError(render?: PhraseRenderer): IpcError {
+    const known = super.toIpcError(render);
     return this.movedTo === null ? known : { ...known, movedTo: this.movedTo };
   }
 

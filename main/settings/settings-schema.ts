@@ -16,6 +16,8 @@ export const SettingsDataSchema = z.object({
   sandboxPort: z.number().int().nullable(),
   /** LibreOffice's program, set on the Accounts screen (absent: searched where its installers put it). */
   sofficePath: z.string().min(1).max(4096).optional(),
+  /** The language chosen under Accounts ("system" or a locale), checked where it is read (main/i18n). */
+  locale: z.string().max(40).optional(),
 });
 export type SettingsData = z.infer<typeof SettingsDataSchema>;
 

@@ -84,6 +84,7 @@ const labels: Record<keyof SettingsData, string> = {
   activeAccountId: "the active account",
   sandboxPort: "the sandbox's port",
   sofficePath: "the path to LibreOffice",
+  locale: "the language chosen",
 };
 
 /** Every part of `stored` that still matches the schema, and what had to be left out. */

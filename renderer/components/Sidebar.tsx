@@ -1,8 +1,27 @@
+import { type IntlShape, useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
 import type { OutboxSummary } from "../../common/outbox";
+import { screenTitles } from "../../common/screen-titles";
 import { type ScreenId, screenIds, screenInfo } from "../../common/screens";
 import { ScreenIcon } from "./ScreenIcon";
 
-const shortcutPrefix = navigator.userAgent.includes("Mac") ? "⌘" : "Ctrl+";
+const isMac = navigator.userAgent.includes("Mac");
+
+const messages = defineMessages({
+  navigation: { id: "sidebar.navigation", defaultMessage: "Main" },
+  shortcut: { id: "sidebar.shortcut", defaultMessage: "Ctrl+{digit}" },
+  shortcutMac: { id: "sidebar.shortcutMac", defaultMessage: "⌘{digit}" },
+  waiting: {
+    id: "sidebar.waiting",
+    defaultMessage: "{waiting, number} waiting{failed, plural, =0 {} other {, # failed}}",
+    description: "The Outbox item's count in words, for screen readers.",
+  },
+  itemWithCount: {
+    id: "sidebar.itemWithCount",
+    defaultMessage: "{title} {shortcut}, {count}",
+    description: "What is shown before it, then the count in words: 'Outbox Ctrl+5, 3 waiting'.",
+  },
+});
 
 interface SidebarProps {
   current: ScreenId;
@@ -12,14 +31,15 @@ interface SidebarProps {
 }
 
 /** "3 waiting, 1 failed": what the Outbox item's count means, for its accessible name. */
-function waitingWords(summary: OutboxSummary): string {
-  const failed = summary.failed > 0 ? `, ${summary.failed.toLocaleString()} failed` : "";
-  return `${summary.waiting.toLocaleString()} waiting${failed}`;
+function waitingWords(intl: IntlShape, summary: OutboxSummary): string {
+  return intl.formatMessage(messages.waiting, { waiting: summary.waiting, failed: summary.failed });
 }
 
 export function Sidebar({ current, onNavigate, outbox = null }: SidebarProps) {
+  const intl = useIntl();
+  const titles = screenTitles(intl);
   return (
-    <nav className="sidebar" aria-label="Main">
+    <nav className="sidebar" aria-label={intl.formatMessage(messages.navigation)}>
       <div className="brand" aria-hidden="true">
         <span className="brand-mark">S</span>
         <span className="brand-name">Signdesk</span>
@@ -27,6 +47,9 @@ export function Sidebar({ current, onNavigate, outbox = null }: SidebarProps) {
       <ul>
         {screenIds.map((screen) => {
           const info = screenInfo[screen];
+          const shortcut = intl.formatMessage(isMac ? messages.shortcutMac : messages.shortcut, {
+            digit: info.shortcutDigit,
+          });
           const count = screen === "outbox" && outbox !== null && outbox.waiting > 0 ? outbox : null;
           return (
             <li key={screen}>
@@ -39,23 +62,23 @@ export function Sidebar({ current, onNavigate, outbox = null }: SidebarProps) {
                 aria-label={
                   count === null
                     ? undefined
-                    : `${info.title} ${shortcutPrefix}${info.shortcutDigit}, ${waitingWords(count)}`
+                    : intl.formatMessage(messages.itemWithCount, {
+                        title: titles[screen],
+                        shortcut,
+                        count: waitingWords(intl, count),
+                      })
                 }
                 onClick={() => onNavigate(screen)}
               >
                 <ScreenIcon screen={screen} />
                 {/* Spaces between the parts, which the flex layout drops: "Outbox Ctrl+5 2", not "OutboxCtrl+52". */}
-                <span className="nav-label">{info.title}</span>{" "}
-                <kbd className="nav-shortcut">
-                  {shortcutPrefix}
-                  {info.shortcutDigit}
-                </kbd>{" "}
+                <span className="nav-label">{titles[screen]}</span> <kbd className="nav-shortcut">{shortcut}</kbd>{" "}
                 {count !== null && (
                   <span
                     className={count.failed > 0 ? "nav-count nav-count-failed" : "nav-count"}
                     data-testid="outbox-count"
                   >
-                    {count.waiting.toLocaleString()}
+                    {intl.formatNumber(count.waiting)}
                   </span>
                 )}
               </button>

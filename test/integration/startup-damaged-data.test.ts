@@ -199,6 +199,7 @@ describe("when the core cannot start at all", () => {
       app: testIdentity,
       error: failure,
       userDataDir: folder,
+      systemLanguages: () => ["en"],
       recover: async () => {
         const aside = await setAsideStartupData(folder);
         started = await startOn(folder);

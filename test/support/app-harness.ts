@@ -145,6 +145,10 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppHarness>
   await options.beforeLoad?.(context);
   page = await context.newPage();
   await page.goto(`${server.origin}${options.pagePath ?? "/index.html"}`);
+  // The window's words come from its language's catalog, loaded after the page: the first screen shows once it is in.
+  if (options.pagePath === undefined) {
+    await page.waitForFunction(() => (document.getElementById("root")?.childElementCount ?? 0) > 0);
+  }
   const opened = page;
   return {
     browser,

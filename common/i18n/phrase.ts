@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/**
+ * A message as formatjs extracts it: an id that names it in every catalog, and the English text that is both the
+ * source catalog's entry and what shows should a catalog lack it.
+ */
+export interface MessageDescriptor {
+  readonly id: string;
+  readonly defaultMessage: string;
+  readonly description?: string;
+}
+
+/** What a message's argument may be: a number, a date, a word, or another phrase rendered in the same language. */
+export type PhraseValue = string | number | Date | Phrase;
+
+/**
+ * Words for a person, not yet in any language: a message and its arguments. Main and common build these (errors,
+ * notices, dialogs) and render them only when they are shown, in the language the window shows then.
+ */
+export interface Phrase {
+  readonly id: string;
+  readonly defaultMessage: string;
+  readonly values?: Readonly<Record<string, PhraseValue>>;
+}
+
+export function phrase(message: MessageDescriptor, values?: Readonly<Record<string, PhraseValue>>): Phrase {
+  return values === undefined
+    ? { id: message.id, defaultMessage: message.defaultMessage }
+    : { id: message.id, defaultMessage: message.defaultMessage, values };
+}
+
+export function isPhrase(value: unknown): value is Phrase {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Phrase).id === "string" &&
+    typeof (value as Phrase).defaultMessage === "string"
+  );
+}
+
+/** A phrase as it crosses IPC or is stored: dates become ISO strings tagged so they format as dates again. */
+export const PhraseSchema: z.ZodType<Phrase> = z.lazy(() =>
+  z.object({
+    id: z.string().min(1).max(200),
+    defaultMessage: z.string().max(4000),
+    values: z.record(z.string(), z.union([z.string(), z.number(), z.date(), PhraseSchema])).optional(),
+  }),
+);

@@ -1,0 +1,71 @@
+import {
+  isLiteralElement,
+  isPluralElement,
+  isSelectElement,
+  isTagElement,
+  type MessageFormatElement,
+  parse,
+} from "@formatjs/icu-messageformat-parser";
+import type { PseudoLocale } from "./locales";
+
+/**
+ * Pseudo-locales, after Android's: en-XA puts accents on every letter, brackets each message and makes it 40%
+ * longer, so clipped or concatenated text shows; ar-XB turns each word right-to-left (RLO…PDF) inside a right-to-
+ * left mark, so the layout mirrors as in Arabic while staying readable. Only the literal text changes: arguments,
+ * plurals and tags keep working, which is why this walks the parsed message rather than the string.
+ */
+export type ParsedCatalog = Record<string, MessageFormatElement[]>;
+
+const accented: Record<string, string> = Object.fromEntries(
+  [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((letter, index) => [
+    letter,
+    [..."åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"][index] ?? letter,
+  ]),
+);
+const padding = "one two three four five six seven eight nine ten".split(" ");
+
+function longer(text: string): string {
+  const accents = [...text].map((char) => accented[char] ?? char).join("");
+  const extra = Math.ceil(text.length * 0.4);
+  let pad = "";
+  for (let word = 0; pad.length < extra; word += 1) pad += ` ${padding[word % padding.length]}`;
+  return `${accents}${text.trim() === "" ? "" : pad.slice(0, Math.max(extra, 1))}`;
+}
+
+function rightToLeft(text: string): string {
+  return text.replace(/[^\s]+/gu, (word) => `\u202e${word}\u202c`);
+}
+
+function mapLiterals(elements: MessageFormatElement[], map: (text: string) => string): MessageFormatElement[] {
+  return elements.map((element) => {
+    if (isLiteralElement(element)) return { ...element, value: map(element.value) };
+    if (isTagElement(element)) return { ...element, children: mapLiterals(element.children, map) };
+    if (isPluralElement(element) || isSelectElement(element)) {
+      const options = Object.fromEntries(
+        Object.entries(element.options).map(([key, option]) => [
+          key,
+          { ...option, value: mapLiterals(option.value, map) },
+        ]),
+      );
+      return { ...element, options } as MessageFormatElement;
+    }
+    return element;
+  });
+}
+
+function pseudoMessage(message: string, locale: PseudoLocale): MessageFormatElement[] {
+  const parsed = parse(message);
+  if (locale === "ar-XB") {
+    return [
+      { type: 0, value: "\u200f" },
+      ...mapLiterals(parsed, rightToLeft),
+      { type: 0, value: "\u200f" },
+    ] as MessageFormatElement[];
+  }
+  return [{ type: 0, value: "[" }, ...mapLiterals(parsed, longer), { type: 0, value: "]" }] as MessageFormatElement[];
+}
+
+/** The source catalog turned into `locale`, parsed. */
+export function pseudoCatalog(source: Record<string, string>, locale: PseudoLocale): ParsedCatalog {
+  return Object.fromEntries(Object.entries(source).map(([id, message]) => [id, pseudoMessage(message, locale)]));
+}
