@@ -46,3 +46,25 @@ export const PhraseSchema: z.ZodType<Phrase> = z.lazy(() =>
     values: z.record(z.string(), z.union([z.string(), z.number(), z.date(), PhraseSchema])).optional(),
   }),
 );
+
+/**
+ * Words that cross IPC or are stored: a Phrase, rendered where it is shown in the language shown then, or text not
+ * written by Signdesk (a service's own message, a file's name), shown as it is.
+ */
+export type PhraseOrText = Phrase | string;
+export const PhraseOrTextSchema: z.ZodType<PhraseOrText> = z.union([z.string(), PhraseSchema]);
+
+/** A PhraseOrText kept in a TEXT column: a phrase as JSON; text as it is (what older versions stored). */
+export function storedWords(words: PhraseOrText): string {
+  return typeof words === "string" ? words : JSON.stringify(words);
+}
+
+export function readStoredWords(stored: string): PhraseOrText {
+  if (!stored.startsWith("{")) return stored;
+  try {
+    const parsed = PhraseSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : stored;
+  } catch {
+    return stored;
+  }
+}
