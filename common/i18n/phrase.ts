@@ -10,8 +10,11 @@ export interface MessageDescriptor {
   readonly description?: string;
 }
 
-/** What a message's argument may be: a number, a date, a word, or another phrase rendered in the same language. */
-export type PhraseValue = string | number | Date | Phrase;
+/**
+ * What a message's argument may be: a word, a number, or another phrase rendered in the same language. A moment is
+ * its epoch milliseconds, formatted by the message ("{at, date, medium}"): phrases cross IPC and are stored as JSON.
+ */
+export type PhraseValue = string | number | Phrase;
 
 /**
  * Words for a person, not yet in any language: a message and its arguments. Main and common build these (errors,
@@ -38,12 +41,12 @@ export function isPhrase(value: unknown): value is Phrase {
   );
 }
 
-/** A phrase as it crosses IPC or is stored: dates become ISO strings tagged so they format as dates again. */
+/** A phrase as it crosses IPC or is stored. */
 export const PhraseSchema: z.ZodType<Phrase> = z.lazy(() =>
   z.object({
     id: z.string().min(1).max(200),
     defaultMessage: z.string().max(4000),
-    values: z.record(z.string(), z.union([z.string(), z.number(), z.date(), PhraseSchema])).optional(),
+    values: z.record(z.string(), z.union([z.string(), z.number(), PhraseSchema])).optional(),
   }),
 );
 
