@@ -11,7 +11,17 @@ export default defineConfig({
   test: {
     globalSetup: ["test/support/global-setup.ts"],
     projects: [
-      { test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node", ...patient } },
+      // Some unit tests start a process or a worker; their limit only bounds a hang, never a slow machine.
+      {
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          ...patient,
+        },
+      },
       { test: { name: "checks", include: ["test/checks/**/*.test.ts"], environment: "node", ...tools, ...patient } },
       {
         test: {

@@ -5,6 +5,7 @@ import { launchState } from "./app-state.ts";
 import { CommandLine } from "./command-line.ts";
 import { preventableEvent } from "./emitter-event.ts";
 import { launchInfo } from "./launch-info.ts";
+import { preferredSystemLanguages } from "./preferred-languages.ts";
 import { records } from "./records.ts";
 import { acquireLock, handOver, type SingleInstance } from "./single-instance.ts";
 import { allWindows, closeAllWindowsForQuit } from "./window-registry.ts";
@@ -57,6 +58,10 @@ class App extends EventEmitter {
 
   getName(): string {
     return this.name;
+  }
+
+  getPreferredSystemLanguages(): string[] {
+    return preferredSystemLanguages();
   }
 
   getVersion(): string {
