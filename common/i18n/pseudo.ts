@@ -24,12 +24,25 @@ const accented: Record<string, string> = Object.fromEntries(
 );
 const padding = "one two three four five six seven eight nine ten".split(" ");
 
-function longer(text: string): string {
-  const accents = [...text].map((char) => accented[char] ?? char).join("");
-  const extra = Math.ceil(text.length * 0.4);
+function accent(text: string): string {
+  return [...text].map((char) => accented[char] ?? char).join("");
+}
+
+/** Words that make a message of `length` letters 40% longer. */
+function padFor(length: number): string {
+  const extra = Math.ceil(length * 0.4);
   let pad = "";
   for (let word = 0; pad.length < extra; word += 1) pad += ` ${padding[word % padding.length]}`;
-  return `${accents}${text.trim() === "" ? "" : pad.slice(0, Math.max(extra, 1))}`;
+  return pad.slice(0, extra);
+}
+
+function literalLength(elements: MessageFormatElement[]): number {
+  let length = 0;
+  mapLiterals(elements, (text) => {
+    length += text.length;
+    return text;
+  });
+  return length;
 }
 
 function rightToLeft(text: string): string {
@@ -62,7 +75,12 @@ function pseudoMessage(message: string, locale: PseudoLocale): MessageFormatElem
       { type: 0, value: "\u200f" },
     ] as MessageFormatElement[];
   }
-  return [{ type: 0, value: "[" }, ...mapLiterals(parsed, longer), { type: 0, value: "]" }] as MessageFormatElement[];
+  // The padding goes at the end of the whole message, once: a plural's longest branch sets it.
+  return [
+    { type: 0, value: "[" },
+    ...mapLiterals(parsed, accent),
+    { type: 0, value: `${padFor(literalLength(parsed))}]` },
+  ] as MessageFormatElement[];
 }
 
 /** The source catalog turned into `locale`, parsed. */
