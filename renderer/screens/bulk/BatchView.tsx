@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import type { BulkBatch, BulkProgress, BulkRowView } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import { Pager } from "../../components/Pager";
 
 interface BatchViewProps {
@@ -13,42 +15,130 @@ interface BatchViewProps {
 
 const pageSize = 100;
 
-const outcomeWords: Record<BulkRowView["state"], string> = {
-  queued: "Waiting",
-  sending: "Sending…",
-  sent: "Sent",
-  unknown: "Answer lost: checking with the service",
-  failed: "Not sent",
-  cancelled: "Cancelled",
-};
+/** Each row's outcome in a bulk send's results. */
+const outcomeMessages = defineMessages<BulkRowView["state"]>({
+  queued: { id: "bulk.outcome.queued", defaultMessage: "Waiting", description: "A bulk send row not sent yet." },
+  sending: { id: "bulk.outcome.sending", defaultMessage: "Sending…" },
+  sent: { id: "bulk.outcome.sent", defaultMessage: "Sent" },
+  unknown: { id: "bulk.outcome.unknown", defaultMessage: "Answer lost: checking with the service" },
+  failed: { id: "bulk.outcome.failed", defaultMessage: "Not sent" },
+  cancelled: { id: "bulk.outcome.cancelled", defaultMessage: "Cancelled" },
+});
 
-export function stateSentence(batch: BulkBatch): string {
+const stateMessages = defineMessages({
+  ready: { id: "bulk.state.ready", defaultMessage: "Ready to send.", description: "A bulk send's state." },
+  sending: {
+    id: "bulk.state.sending",
+    defaultMessage: "Sending: {done, number} of {total, plural, other {# rows}} done.",
+    description: "A bulk send's state: how many of its rows are sent, failed or cancelled.",
+  },
+  paused: {
+    id: "bulk.state.paused",
+    defaultMessage: "Paused: {done, number} of {total, plural, other {# rows}} done.",
+    description: "A bulk send's state.",
+  },
+  pausedWithReason: {
+    id: "bulk.state.pausedWithReason",
+    defaultMessage: "Paused: {done, number} of {total, plural, other {# rows}} done. {reason}",
+    description: "A bulk send's state, then why it paused (a sentence).",
+  },
+  interrupted: {
+    id: "bulk.state.interrupted",
+    defaultMessage:
+      "Interrupted when {product} stopped: {done, number} of {total, plural, other {# rows}} done. Resume to send the rest; rows whose answers were lost are checked first, never sent twice.",
+    description: "A bulk send's state after a crash or quit.",
+  },
+  cancelled: {
+    id: "bulk.state.cancelled",
+    defaultMessage: "Cancelled: {sent, plural, other {# sent}}, {cancelled, plural, other {# not sent}}.",
+    description: "A bulk send's state: rows sent, and rows cancelled before they were sent.",
+  },
+  done: {
+    id: "bulk.state.done",
+    defaultMessage: "Finished: {sent, plural, other {# sent}}{failed, plural, =0 {} other {, # not sent}}.",
+    description: "A bulk send's state: rows sent, and rows that failed.",
+  },
+});
+
+const messages = defineMessages({
+  counts: {
+    id: "bulk.batch.counts",
+    defaultMessage:
+      "{sent, plural, other {# sent}} · {failed, plural, other {# not sent}} · {toSend, plural, other {# to send}}{unknown, plural, =0 {} other { · # being checked}}{rate, select, shown { · {rowsPerMinute, plural, other {# rows}} a minute} other {}}{left, select, seconds { · about {seconds, plural, other {# s}} left} minutes { · about {minutes, plural, other {# min}} left} hours { · about {hours, plural, other {# h}} {minutes, plural, other {# min}} left} other {}}",
+    description:
+      "Under a bulk send's progress bar: rows sent, failed, waiting, being checked; while sending, its pace and the time left ('s', 'min', 'h': seconds, minutes, hours).",
+  },
+  rowsDone: { id: "bulk.batch.rowsDone", defaultMessage: "Rows done", description: "The progress bar's name." },
+  pause: { id: "bulk.batch.pause", defaultMessage: "Pause" },
+  startSending: { id: "bulk.batch.startSending", defaultMessage: "Start sending" },
+  resume: { id: "bulk.batch.resume", defaultMessage: "Resume" },
+  cancelRest: { id: "bulk.batch.cancelRest", defaultMessage: "Cancel the rows not sent" },
+  showDocuments: {
+    id: "bulk.batch.showDocuments",
+    defaultMessage: "Show its documents",
+    description: "Shows the documents this bulk send created, in Documents.",
+  },
+  exportResults: { id: "bulk.batch.exportResults", defaultMessage: "Export results (CSV)" },
+  exported: {
+    id: "bulk.batch.exported",
+    defaultMessage: "Results saved to {path}",
+    description: "After exporting a bulk send's results: the CSV file's path follows.",
+  },
+  showInFolder: { id: "bulk.batch.showInFolder", defaultMessage: "Show in folder" },
+  rows: { id: "bulk.batch.rowsTitle", defaultMessage: "Rows", description: "Heading of a bulk send's results table." },
+  pages: { id: "bulk.batch.pages", defaultMessage: "Pages of results" },
+  caption: { id: "bulk.batch.caption", defaultMessage: "What came of each row" },
+  line: { id: "bulk.batch.lineColumn", defaultMessage: "Line", description: "Column: the row's line in the CSV file." },
+  recipients: { id: "bulk.batch.recipientsColumn", defaultMessage: "Recipients" },
+  documentName: { id: "bulk.batch.documentNameColumn", defaultMessage: "Document name" },
+  outcome: { id: "bulk.batch.outcomeColumn", defaultMessage: "Outcome" },
+  openDocument: {
+    id: "bulk.batch.openDocument",
+    defaultMessage: "{documentName}<hidden> (line {line, number, ::group-off})</hidden>",
+    description: "Opens a sent row's document; the line in the CSV file is read by screen readers only.",
+  },
+});
+
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
+
+/** A bulk send's state in a sentence: in its view, under Documents and in the Outbox. */
+export function stateSentence(intl: IntlShape, batch: BulkBatch): string {
   const done = batch.counts.sent + batch.counts.failed + batch.counts.cancelled;
-  const of = `${done.toLocaleString()} of ${batch.total.toLocaleString()} rows done`;
+  const of = { done, total: batch.total };
   switch (batch.state) {
     case "ready":
-      return "Ready to send.";
+      return intl.formatMessage(stateMessages.ready);
     case "sending":
-      return batch.stateReason ?? `Sending: ${of}.`;
+      return batch.stateReason ?? intl.formatMessage(stateMessages.sending, of);
     case "paused":
-      return `Paused: ${of}.${batch.stateReason === null ? "" : ` ${batch.stateReason}`}`;
+      return batch.stateReason === null
+        ? intl.formatMessage(stateMessages.paused, of)
+        : intl.formatMessage(stateMessages.pausedWithReason, { ...of, reason: batch.stateReason });
     case "interrupted":
-      return `Interrupted when Signdesk stopped: ${of}. Resume to send the rest; rows whose answers were lost are checked first, never sent twice.`;
+      return intl.formatMessage(stateMessages.interrupted, { ...of, product: "Signdesk" });
     case "cancelled":
-      return `Cancelled: ${batch.counts.sent.toLocaleString()} sent, ${batch.counts.cancelled.toLocaleString()} not sent.`;
+      return intl.formatMessage(stateMessages.cancelled, {
+        sent: batch.counts.sent,
+        cancelled: batch.counts.cancelled,
+      });
     case "done":
-      return `Finished: ${batch.counts.sent.toLocaleString()} sent${batch.counts.failed > 0 ? `, ${batch.counts.failed.toLocaleString()} not sent` : ""}.`;
+      return intl.formatMessage(stateMessages.done, { sent: batch.counts.sent, failed: batch.counts.failed });
   }
 }
 
-function duration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
+/** The time left, as the counts' message says it: seconds under a minute, else minutes, else hours and minutes. */
+function timeLeft(seconds: number | null): { left: string; seconds: number; minutes: number; hours: number } {
+  if (seconds === null) return { left: "none", seconds: 0, minutes: 0, hours: 0 };
+  if (seconds < 60) return { left: "seconds", seconds, minutes: 0, hours: 0 };
   const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return minutes < 60
+    ? { left: "minutes", seconds, minutes, hours: 0 }
+    : { left: "hours", seconds, minutes: minutes % 60, hours: Math.floor(minutes / 60) };
 }
 
 /** A batch being sent or sent: progress, pause, resume, cancel, and each row's outcome with an export. */
 export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocument }: BatchViewProps) {
+  const intl = useIntl();
   const [batch, setBatch] = useState(initial);
   const [pace, setPace] = useState<Pick<BulkProgress, "rowsPerMinute" | "secondsLeft">>({
     rowsPerMinute: null,
@@ -107,15 +197,19 @@ export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocum
   return (
     <div className="bulk-batch">
       <div className="progress" aria-live="polite">
-        <progress max={batch.total} value={done} aria-label="Rows done" />
-        <span data-testid="bulk-state">{stateSentence(batch)}</span>
+        <progress max={batch.total} value={done} aria-label={intl.formatMessage(messages.rowsDone)} />
+        <span data-testid="bulk-state">{stateSentence(intl, batch)}</span>
       </div>
       <p className="muted small" data-testid="bulk-counts">
-        {batch.counts.sent.toLocaleString()} sent · {batch.counts.failed.toLocaleString()} not sent ·{" "}
-        {(batch.counts.queued + batch.counts.sending).toLocaleString()} to send
-        {batch.counts.unknown > 0 ? ` · ${batch.counts.unknown.toLocaleString()} being checked` : ""}
-        {running && pace.rowsPerMinute !== null ? ` · ${pace.rowsPerMinute.toLocaleString()} rows a minute` : ""}
-        {running && pace.secondsLeft !== null ? ` · about ${duration(pace.secondsLeft)} left` : ""}
+        {intl.formatMessage(messages.counts, {
+          sent: batch.counts.sent,
+          failed: batch.counts.failed,
+          toSend: batch.counts.queued + batch.counts.sending,
+          unknown: batch.counts.unknown,
+          rate: running && pace.rowsPerMinute !== null ? "shown" : "none",
+          rowsPerMinute: pace.rowsPerMinute ?? 0,
+          ...timeLeft(running ? pace.secondsLeft : null),
+        })}
       </p>
       {problem !== null && (
         <p className="problem" role="alert">
@@ -129,7 +223,7 @@ export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocum
             disabled={busy}
             onClick={() => void act(() => bridge.bulkPause({ batchId: batch.batchId }))}
           >
-            Pause
+            {intl.formatMessage(messages.pause)}
           </button>
         )}
         {resumable && (
@@ -139,7 +233,7 @@ export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocum
             disabled={busy}
             onClick={() => void act(() => bridge.bulkStart({ batchId: batch.batchId }))}
           >
-            {batch.state === "ready" ? "Start sending" : "Resume"}
+            {intl.formatMessage(batch.state === "ready" ? messages.startSending : messages.resume)}
           </button>
         )}
         {!finished && (
@@ -149,12 +243,12 @@ export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocum
             disabled={busy}
             onClick={() => void act(() => bridge.bulkCancel({ batchId: batch.batchId }))}
           >
-            Cancel the rows not sent
+            {intl.formatMessage(messages.cancelRest)}
           </button>
         )}
         {batch.counts.sent > 0 && (
           <button type="button" onClick={() => onShowDocuments(batch)}>
-            Show its documents
+            {intl.formatMessage(messages.showDocuments)}
           </button>
         )}
         <button
@@ -166,41 +260,50 @@ export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocum
             })
           }
         >
-          Export results (CSV)
+          {intl.formatMessage(messages.exportResults)}
         </button>
       </div>
       {exported !== null && (
         <p className="notice" role="status">
-          Results saved to <code className="saved-path">{exported}</code>{" "}
+          <FormattedMessage
+            {...messages.exported}
+            values={{
+              path: (
+                <bdi>
+                  <code className="saved-path">{exported}</code>
+                </bdi>
+              ),
+            }}
+          />{" "}
           <button
             type="button"
             className="link-button"
             onClick={() => void bridge.documentsShowInFolder({ path: exported })}
           >
-            Show in folder
+            {intl.formatMessage(messages.showInFolder)}
           </button>
         </p>
       )}
 
-      <h2 className="section-title">Rows</h2>
-      <Pager page={page} pages={pages} label="Pages of results" onPage={setPage} />
+      <h2 className="section-title">{intl.formatMessage(messages.rows)}</h2>
+      <Pager page={page} pages={pages} label={intl.formatMessage(messages.pages)} onPage={setPage} />
       <div className="documents-table-frame">
         <table className="documents-table bulk-table" data-testid="bulk-results">
-          <caption className="visually-hidden">What came of each row</caption>
+          <caption className="visually-hidden">{intl.formatMessage(messages.caption)}</caption>
           <thead>
             <tr>
               <th scope="col" className="bulk-line">
-                Line
+                {intl.formatMessage(messages.line)}
               </th>
-              <th scope="col">Recipients</th>
-              <th scope="col">Document name</th>
-              <th scope="col">Outcome</th>
+              <th scope="col">{intl.formatMessage(messages.recipients)}</th>
+              <th scope="col">{intl.formatMessage(messages.documentName)}</th>
+              <th scope="col">{intl.formatMessage(messages.outcome)}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.position} data-line={row.line} data-state={row.state}>
-                <th scope="row">{row.line}</th>
+                <th scope="row">{intl.formatNumber(row.line, { useGrouping: false })}</th>
                 <td>
                   {row.recipients.map((recipient) => (
                     <span className="recipient-email" key={recipient.email}>
@@ -213,13 +316,17 @@ export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocum
                     row.documentName
                   ) : (
                     <button type="button" className="link-button" onClick={() => onOpenDocument(row.pdfId ?? "")}>
-                      {row.documentName}
-                      <span className="visually-hidden"> (line {row.line})</span>
+                      <FormattedMessage
+                        {...messages.openDocument}
+                        values={{ documentName: row.documentName, line: row.line, hidden }}
+                      />
                     </button>
                   )}
                 </td>
                 <td>
-                  <span className={`bulk-outcome bulk-${row.state}`}>{outcomeWords[row.state]}</span>
+                  <span className={`bulk-outcome bulk-${row.state}`}>
+                    {intl.formatMessage(outcomeMessages[row.state])}
+                  </span>
                   {row.message !== null && row.state !== "sent" && <span className="muted small"> {row.message}</span>}
                 </td>
               </tr>

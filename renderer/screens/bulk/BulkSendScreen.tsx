@@ -1,7 +1,15 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { type BulkColumnMapping, type BulkRow, maxBulkFileBytes, suggestBulkMapping } from "../../../common/bulk";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
+import {
+  type BulkColumnMapping,
+  type BulkRow,
+  maxBulkFileBytes,
+  maxBulkRows,
+  suggestBulkMapping,
+} from "../../../common/bulk";
 import type { BulkBatch } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import type { TemplateRecord } from "../../../common/records";
 import { templateVersions } from "../../../common/template-versions";
 import { useResource } from "../../hooks/useResource";
@@ -24,8 +32,111 @@ interface BulkSendScreenProps {
   onClose: () => void;
 }
 
-const labelsOf = (template: TemplateRecord) =>
-  template.groups.map((group, index) => group.label || `Recipient ${index + 1}`);
+const messages = defineMessages({
+  unnamedGroup: {
+    id: "bulk.send.unnamedGroup",
+    defaultMessage: "Recipient {number, number}",
+    description: "A template's recipient group that has no label, by its number (1 for the first).",
+  },
+  titleNew: { id: "bulk.send.title", defaultMessage: "Send to many", description: "Heading of the bulk send screen." },
+  titleBatch: {
+    id: "bulk.send.titleBatch",
+    defaultMessage: "Bulk send: {fileName}",
+    description: "Heading of the bulk send screen showing one bulk send, named by its CSV file.",
+  },
+  backToDocuments: { id: "bulk.send.backToDocuments", defaultMessage: "Back to Documents" },
+  batchSummary: {
+    id: "bulk.send.batchSummary",
+    defaultMessage: "{templateName} · {total, plural, other {# rows}} from {fileName}",
+    description: "Under the heading: the template sent, and how many rows of which CSV file.",
+  },
+  intro: {
+    id: "bulk.send.intro",
+    defaultMessage:
+      "One document per row of a CSV file (from Excel, Google Sheets, LibreOffice…): each row names the recipients, and may name the document and the e-mail subject. Nothing is sent until you have checked the rows.",
+  },
+  loadingTemplates: { id: "bulk.send.loadingTemplates", defaultMessage: "Loading templates…" },
+  templatesFailed: {
+    id: "bulk.send.templatesFailed",
+    defaultMessage: "Templates could not be read: {reason}",
+    description: "The reason is an error message.",
+  },
+  noTemplates: {
+    id: "bulk.send.noTemplates",
+    defaultMessage: "No templates yet: create one on the Templates screen, then send it to many here.",
+  },
+  template: { id: "bulk.send.template", defaultMessage: "Template", description: "Label of the template's choice." },
+  templateOption: {
+    id: "bulk.send.templateOption",
+    defaultMessage: "{name} ({count, plural, one {# recipient} other {# recipients}})",
+    description: "A template in the list to choose from: its name, and how many recipient groups it has.",
+  },
+  csvFile: { id: "bulk.send.csvFile", defaultMessage: "CSV file" },
+  fileHint: {
+    id: "bulk.send.fileHint",
+    defaultMessage:
+      "A header row, then one row per document; comma, semicolon or tab separated; up to {maxRows, number} rows. Recipient groups: {groups}.",
+    description: "Under the CSV file's field; the groups are the chosen template's recipient groups, listed.",
+  },
+  reading: { id: "bulk.send.reading", defaultMessage: "Reading the file…" },
+  fileTooBig: {
+    id: "bulk.send.fileTooBig",
+    defaultMessage:
+      "{fileName} is {size, number, ::.0} MB; a bulk send file can be at most {max, number} MB. Split it into smaller files.",
+    description: "The chosen CSV file is too big; sizes in megabytes.",
+  },
+  columnsTitle: {
+    id: "bulk.send.columnsTitle",
+    defaultMessage: "Columns of {fileName}",
+    description: "Heading: which column of the CSV file holds what.",
+  },
+  fileRead: {
+    id: "bulk.send.fileRead",
+    defaultMessage:
+      "{rows, plural, other {# rows}} · read as {encoding}, separated by {separator, select, tab {tabs} semicolon {semicolons} other {commas}}. Columns were matched by their headers; change any that is wrong.",
+    description: "How the CSV file was read: its rows, its text encoding (e.g. UTF-8), what separates its columns.",
+  },
+  missingColumns: {
+    id: "bulk.send.missingColumns",
+    defaultMessage: "Choose the name and e-mail columns of: {groups}.",
+    description: "The recipient groups (listed) whose columns are not chosen yet.",
+  },
+  checkRows: {
+    id: "bulk.send.checkRows",
+    defaultMessage: "Check the rows",
+    description: "Button, and the heading of the next step: review each row of the CSV file before sending.",
+  },
+  summary: {
+    id: "bulk.send.summary",
+    defaultMessage:
+      "{ready, plural, other {# ready to send}} · {needFixing, plural, other {# to fix or leave out}} · {leftOut, plural, other {# left out}}",
+    description: "How many rows of the CSV file are ready, need fixing, are left out.",
+  },
+  backToColumns: { id: "bulk.send.backToColumns", defaultMessage: "Back to the columns" },
+  starting: { id: "bulk.send.starting", defaultMessage: "Starting…", description: "The send button while it starts." },
+  sendDocuments: {
+    id: "bulk.send.sendDocuments",
+    defaultMessage: "Send {count, plural, one {# document} other {# documents}}",
+    description: "Button: sends one document per row ready to send.",
+  },
+  fixFirst: {
+    id: "bulk.send.fixFirst",
+    defaultMessage: "Fix or leave out every row that needs it to send the others.",
+  },
+});
+
+const labelsOf = (intl: IntlShape, template: TemplateRecord) =>
+  template.groups.map(
+    (group, index) => group.label || intl.formatMessage(messages.unnamedGroup, { number: index + 1 }),
+  );
+
+/** The recipient groups' labels as a list in a sentence: "Client, Witness". */
+const groupList = (intl: IntlShape, labels: readonly string[]) =>
+  intl.formatList(
+    // biome-ignore lint/suspicious/noArrayIndexKey: recipient groups are fixed by the template, in order.
+    labels.map((label, index) => <bdi key={index}>{label}</bdi>),
+    { type: "unit" },
+  );
 
 /**
  * Send to many: one template, a CSV file of recipients (one row per document). The columns are matched to the
@@ -49,7 +160,9 @@ export function BulkSendScreen({
   const [edits, setEdits] = useState<Map<number, BulkRow>>(new Map());
   const [leftOut, setLeftOut] = useState<Set<number>>(new Set());
   const [sentKeys, setSentKeys] = useState<Set<string>>(new Set());
-  const [problem, setProblem] = useState<string | null>(null);
+  const intl = useIntl();
+  /** What went wrong: main's words, or the window's own. */
+  const [problem, setProblem] = useState<ReactNode>(null);
   const [batch, setBatch] = useState<BulkBatch | null>(shownBatch);
   const [creating, setCreating] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -66,7 +179,7 @@ export function BulkSendScreen({
   const template =
     available.find((entry) => entry.templateId === (chosen ?? batch?.templateId)) ??
     (batch === null ? available[0] : undefined);
-  const labels = template === undefined ? [] : labelsOf(template);
+  const labels = template === undefined ? [] : labelsOf(intl, template);
 
   useEffect(() => {
     if (template === undefined) return;
@@ -82,9 +195,9 @@ export function BulkSendScreen({
   const reviewed = useMemo(
     () =>
       file !== null && mapping !== null && reviewing && template !== undefined
-        ? reviewRows(file, mapping, labelsOf(template), edits, leftOut, sentKeys)
+        ? reviewRows(file, mapping, labelsOf(intl, template), edits, leftOut, sentKeys)
         : [],
-    [file, mapping, reviewing, template, edits, leftOut, sentKeys],
+    [intl, file, mapping, reviewing, template, edits, leftOut, sentKeys],
   );
   const summary = summarize(reviewed);
 
@@ -96,7 +209,14 @@ export function BulkSendScreen({
     setLeftOut(new Set());
     if (chosenFile.size > maxBulkFileBytes) {
       setProblem(
-        `${chosenFile.name} is ${(chosenFile.size / 1024 / 1024).toFixed(1)} MB; a bulk send file can be at most ${maxBulkFileBytes / 1024 / 1024} MB. Split it into smaller files.`,
+        <FormattedMessage
+          {...messages.fileTooBig}
+          values={{
+            fileName: <bdi>{chosenFile.name}</bdi>,
+            size: chosenFile.size / 1024 / 1024,
+            max: maxBulkFileBytes / 1024 / 1024,
+          }}
+        />,
       );
       return;
     }
@@ -138,11 +258,15 @@ export function BulkSendScreen({
     <section className="screen bulk-screen" aria-labelledby="bulk-title">
       <header className="screen-header with-actions">
         <h1 id="bulk-title" tabIndex={-1} ref={heading}>
-          {batch === null ? "Send to many" : `Bulk send: ${batch.fileName}`}
+          {batch === null ? (
+            intl.formatMessage(messages.titleNew)
+          ) : (
+            <FormattedMessage {...messages.titleBatch} values={{ fileName: <bdi>{batch.fileName}</bdi> }} />
+          )}
         </h1>
         <div className="header-actions">
           <button type="button" onClick={onClose}>
-            Back to Documents
+            {intl.formatMessage(messages.backToDocuments)}
           </button>
         </div>
       </header>
@@ -150,7 +274,14 @@ export function BulkSendScreen({
         {batch !== null ? (
           <>
             <p className="screen-summary">
-              {batch.templateName} · {batch.total.toLocaleString()} rows from {batch.fileName}
+              <FormattedMessage
+                {...messages.batchSummary}
+                values={{
+                  templateName: <bdi>{batch.templateName}</bdi>,
+                  total: batch.total,
+                  fileName: <bdi>{batch.fileName}</bdi>,
+                }}
+              />
             </p>
             <BatchView
               bridge={bridge}
@@ -161,24 +292,20 @@ export function BulkSendScreen({
           </>
         ) : (
           <>
-            <p className="screen-summary">
-              One document per row of a CSV file (from Excel, Google Sheets, LibreOffice…): each row names the
-              recipients, and may name the document and the e-mail subject. Nothing is sent until you have checked the
-              rows.
-            </p>
-            {templates.status === "loading" && <p className="muted">Loading templates…</p>}
+            <p className="screen-summary">{intl.formatMessage(messages.intro)}</p>
+            {templates.status === "loading" && <p className="muted">{intl.formatMessage(messages.loadingTemplates)}</p>}
             {templates.status === "failed" && (
               <p className="problem" role="alert">
-                Templates could not be read: {templates.message}
+                {intl.formatMessage(messages.templatesFailed, { reason: templates.message })}
               </p>
             )}
             {templates.status === "ready" && template === undefined && (
-              <p className="notice">No templates yet: create one on the Templates screen, then send it to many here.</p>
+              <p className="notice">{intl.formatMessage(messages.noTemplates)}</p>
             )}
             {template !== undefined && (
               <div className="bulk-source">
                 <div className="form-field">
-                  <label htmlFor={`${ids}-template`}>Template</label>
+                  <label htmlFor={`${ids}-template`}>{intl.formatMessage(messages.template)}</label>
                   <select
                     id={`${ids}-template`}
                     value={template.templateId}
@@ -192,13 +319,16 @@ export function BulkSendScreen({
                   >
                     {available.map((entry) => (
                       <option key={entry.templateId} value={entry.templateId}>
-                        {entry.name} ({entry.groups.length} {entry.groups.length === 1 ? "recipient" : "recipients"})
+                        {intl.formatMessage(messages.templateOption, {
+                          name: entry.name,
+                          count: entry.groups.length,
+                        })}
                       </option>
                     ))}
                   </select>
                 </div>
                 <div className="form-field">
-                  <label htmlFor={`${ids}-file`}>CSV file</label>
+                  <label htmlFor={`${ids}-file`}>{intl.formatMessage(messages.csvFile)}</label>
                   <input
                     id={`${ids}-file`}
                     type="file"
@@ -211,11 +341,13 @@ export function BulkSendScreen({
                     }}
                   />
                   <span id={`${ids}-file-hint`} className="muted small">
-                    A header row, then one row per document; comma, semicolon or tab separated; up to 10,000 rows.
-                    Recipient groups: {labels.join(", ")}.
+                    <FormattedMessage
+                      {...messages.fileHint}
+                      values={{ maxRows: maxBulkRows, groups: groupList(intl, labels) }}
+                    />
                   </span>
                 </div>
-                {reading && <p className="muted">Reading the file…</p>}
+                {reading && <p className="muted">{intl.formatMessage(messages.reading)}</p>}
               </div>
             )}
             {problem !== null && (
@@ -226,16 +358,20 @@ export function BulkSendScreen({
             {file !== null && mapping !== null && template !== undefined && !reviewing && (
               <section aria-labelledby={`${ids}-columns`}>
                 <h2 id={`${ids}-columns`} className="section-title">
-                  Columns of {file.fileName}
+                  <FormattedMessage {...messages.columnsTitle} values={{ fileName: <bdi>{file.fileName}</bdi> }} />
                 </h2>
                 <p className="muted small">
-                  {file.rows.length.toLocaleString()} rows · read as {file.encoding}, separated by{" "}
-                  {file.delimiter === "\t" ? "tabs" : file.delimiter === ";" ? "semicolons" : "commas"}. Columns were
-                  matched by their headers; change any that is wrong.
+                  {intl.formatMessage(messages.fileRead, {
+                    rows: file.rows.length,
+                    encoding: file.encoding,
+                    separator: file.delimiter === "\t" ? "tab" : file.delimiter === ";" ? "semicolon" : "comma",
+                  })}
                 </p>
                 <ColumnMapping headers={file.headers} labels={labels} mapping={mapping} onChange={setMapping} />
                 {missing.length > 0 && (
-                  <p className="problem">Choose the name and e-mail columns of: {missing.join(", ")}.</p>
+                  <p className="problem">
+                    <FormattedMessage {...messages.missingColumns} values={{ groups: groupList(intl, missing) }} />
+                  </p>
                 )}
                 <div className="form-actions">
                   <button
@@ -244,7 +380,7 @@ export function BulkSendScreen({
                     disabled={missing.length > 0}
                     onClick={() => setReviewing(true)}
                   >
-                    Check the rows
+                    {intl.formatMessage(messages.checkRows)}
                   </button>
                 </div>
               </section>
@@ -252,11 +388,10 @@ export function BulkSendScreen({
             {reviewing && file !== null && (
               <section aria-labelledby={`${ids}-rows`}>
                 <h2 id={`${ids}-rows`} className="section-title">
-                  Check the rows
+                  {intl.formatMessage(messages.checkRows)}
                 </h2>
                 <p role="status" data-testid="bulk-summary">
-                  {summary.ready.toLocaleString()} ready to send · {summary.needFixing.toLocaleString()} to fix or leave
-                  out · {summary.leftOut.toLocaleString()} left out
+                  {intl.formatMessage(messages.summary, { ...summary })}
                 </p>
                 <ReviewTable
                   rows={reviewed}
@@ -272,7 +407,7 @@ export function BulkSendScreen({
                 />
                 <div className="form-actions">
                   <button type="button" disabled={creating} onClick={() => setReviewing(false)}>
-                    Back to the columns
+                    {intl.formatMessage(messages.backToColumns)}
                   </button>
                   <button
                     type="button"
@@ -281,13 +416,11 @@ export function BulkSendScreen({
                     onClick={() => void send()}
                   >
                     {creating
-                      ? "Starting…"
-                      : `Send ${summary.ready.toLocaleString()} ${summary.ready === 1 ? "document" : "documents"}`}
+                      ? intl.formatMessage(messages.starting)
+                      : intl.formatMessage(messages.sendDocuments, { count: summary.ready })}
                   </button>
                 </div>
-                {summary.needFixing > 0 && (
-                  <p className="muted small">Fix or leave out every row that needs it to send the others.</p>
-                )}
+                {summary.needFixing > 0 && <p className="muted small">{intl.formatMessage(messages.fixFirst)}</p>}
               </section>
             )}
           </>

@@ -1,7 +1,26 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
+import { FormattedMessage } from "react-intl";
 import type { BulkBatch } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import { useResource } from "../../hooks/useResource";
+
+const messages = defineMessages({
+  stopped: {
+    id: "bulk.interrupted.stopped",
+    defaultMessage:
+      "The bulk send of “{fileName}” stopped when {product} did: {done, number} of {total, plural, other {# rows}} done.",
+    description:
+      "A banner shown at start for a bulk send (one document per row of a CSV file) cut short by a crash or quit.",
+  },
+  openToResume: {
+    id: "bulk.interrupted.openToResume",
+    defaultMessage: "Open it to resume<hidden> {fileName}</hidden>",
+    description: "Link-like button after the banner's sentence; the file's name is read by screen readers only.",
+  },
+});
+
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
 /**
  * At start (and when the account changes), the bulk sends Signdesk stopped in the middle of (a crash, a quit): each
@@ -27,10 +46,13 @@ export function InterruptedBatches({
     <div className="app-banner notice interrupted-batches" role="status">
       {interrupted.map((batch) => {
         const done = batch.counts.sent + batch.counts.failed + batch.counts.cancelled;
+        const fileName = <bdi>{batch.fileName}</bdi>;
         return (
           <p key={batch.batchId}>
-            The bulk send of “{batch.fileName}” stopped when Signdesk did: {done.toLocaleString()} of{" "}
-            {batch.total.toLocaleString()} rows done.{" "}
+            <FormattedMessage
+              {...messages.stopped}
+              values={{ fileName, product: "Signdesk", done, total: batch.total }}
+            />{" "}
             <button
               type="button"
               className="link-button"
@@ -39,7 +61,7 @@ export function InterruptedBatches({
                 onOpen(batch);
               }}
             >
-              Open it to resume<span className="visually-hidden"> {batch.fileName}</span>
+              <FormattedMessage {...messages.openToResume} values={{ fileName, hidden }} />
             </button>
           </p>
         );

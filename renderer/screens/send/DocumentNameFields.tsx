@@ -1,6 +1,24 @@
+import { useIntl } from "react-intl";
 import { maxEmailSubjectLength } from "../../../common/bulk";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import { maxRecordNameLength } from "../../../common/record-names";
 import type { Naming } from "./document-naming";
+
+const messages = defineMessages({
+  documentName: { id: "send.naming.documentName", defaultMessage: "Document name" },
+  documentNameHint: {
+    id: "send.naming.documentNameHint",
+    defaultMessage:
+      "How {product} lists it and names its signed PDF; it follows the first recipient’s name until you change it. Kept on this computer: the service takes no name when sending, and calls it by the template’s name.",
+    description: "Under the document name's field on the Send screen.",
+  },
+  subject: { id: "send.naming.subject", defaultMessage: "E-mail subject" },
+  subjectHint: {
+    id: "send.naming.subjectHint",
+    defaultMessage: "“Please sign:” and the document’s name until you change it (also when left empty).",
+    description: "Under the e-mail subject's field: the default subject, as the e-mail says it.",
+  },
+});
 
 interface DocumentNameFieldsProps {
   idPrefix: string;
@@ -21,10 +39,11 @@ export function DocumentNameFields({
   onName,
   onSubject,
 }: DocumentNameFieldsProps) {
+  const intl = useIntl();
   return (
     <>
       <div className="form-field">
-        <label htmlFor={`${ids}-document-name`}>Document name</label>
+        <label htmlFor={`${ids}-document-name`}>{intl.formatMessage(messages.documentName)}</label>
         <input
           id={`${ids}-document-name`}
           dir="auto"
@@ -41,13 +60,12 @@ export function DocumentNameFields({
           </span>
         )}
         <span id={`${ids}-document-name-hint`} className="muted small">
-          How Signdesk lists it and names its signed PDF; it follows the first recipient’s name until you change it.
-          Kept on this computer: the service takes no name when sending, and calls it by the template’s name.
+          {intl.formatMessage(messages.documentNameHint, { product: "Signdesk" })}
         </span>
       </div>
 
       <div className="form-field">
-        <label htmlFor={`${ids}-subject`}>E-mail subject</label>
+        <label htmlFor={`${ids}-subject`}>{intl.formatMessage(messages.subject)}</label>
         <input
           id={`${ids}-subject`}
           dir="auto"
@@ -59,7 +77,7 @@ export function DocumentNameFields({
           onChange={(event) => onSubject(event.target.value)}
         />
         <span id={`${ids}-subject-hint`} className="muted small">
-          “Please sign:” and the document’s name until you change it (also when left empty).
+          {intl.formatMessage(messages.subjectHint)}
         </span>
       </div>
     </>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import { defaultDocumentName } from "../../../common/document-naming";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import { queuedCode } from "../../../common/outbox";
 import { checkRecipients, hasRecipientProblems, recipientProblemList } from "../../../common/recipient-checks";
 import { DocumentNameSchema, nameProblem } from "../../../common/record-names";
@@ -18,6 +20,82 @@ import { withProgress } from "../../with-progress";
 import { DocumentNameFields } from "./DocumentNameFields";
 import { editsForNewTemplate, followDefaults, type NamingEdits, namingOf } from "./document-naming";
 import "./send.css";
+
+const messages = defineMessages({
+  unnamedGroup: {
+    id: "send.unnamedGroup",
+    defaultMessage: "Recipient {number, number}",
+    description: "A template's recipient group that has no label, by its number (1 for the first).",
+  },
+  title: { id: "send.title", defaultMessage: "Send a document", description: "Heading of the Send screen." },
+  intro: {
+    id: "send.intro",
+    defaultMessage:
+      "Choose a template and enter one recipient for each of its recipient groups. The service e-mails each of them a link to sign.",
+  },
+  loadingTemplates: { id: "send.loadingTemplates", defaultMessage: "Loading templates…" },
+  templatesFailed: {
+    id: "send.templatesFailed",
+    defaultMessage: "Templates could not be read: {reason}",
+    description: "The reason is an error message.",
+  },
+  noTemplates: {
+    id: "send.noTemplates",
+    defaultMessage:
+      "No templates yet: create one from a draft on the Templates screen, or add one made in the service’s web app by its ID there, then send it here.",
+  },
+  back: { id: "send.back", defaultMessage: "Back" },
+  backToDocuments: { id: "send.backToDocuments", defaultMessage: "Back to Documents" },
+  templateMissing: {
+    id: "send.templateMissing",
+    defaultMessage: "The template asked for is not listed for this account: choose one below.",
+  },
+  template: { id: "send.template", defaultMessage: "Template", description: "Label of the template's choice." },
+  templateOption: {
+    id: "send.templateOption",
+    defaultMessage:
+      "{name}{earlier, select, yes {, an earlier version} other {}} ({count, plural, one {# recipient} other {# recipients}})",
+    description:
+      "A template in the list to choose from: its name, whether it is an earlier version of a template, and how many recipient groups it has.",
+  },
+  templateAbout: {
+    id: "send.templateAbout",
+    defaultMessage: "Recipient groups: {groups} · {source, select, byId {added by ID} other {created}} {when}",
+    description:
+      "Under the template's choice: its recipient groups (listed); when it was created in Signdesk or added by its ID (e.g. 'created 5 minutes ago', 'added by ID yesterday').",
+  },
+  recipients: { id: "send.recipients", defaultMessage: "Recipients", description: "Legend of the recipients' fields." },
+  recentSuggested: {
+    id: "send.recentSuggested",
+    defaultMessage: "Recent recipients are suggested as you type; a known name fills in the e-mail.",
+  },
+  fieldsNeedCorrecting: {
+    id: "send.fieldsNeedCorrecting",
+    defaultMessage:
+      "{count, plural, one {One field needs} other {# fields need}} correcting before sending: {problems}",
+    description: "Before sending: how many fields are wrong, then what is wrong with each (sentences).",
+  },
+  failureLead: {
+    id: "send.failureLead",
+    defaultMessage: "The service did not send the document",
+    description: "Followed by a colon and the service's reason.",
+  },
+  failureAfterMove: {
+    id: "send.failureAfterMove",
+    defaultMessage: "press Send to send it there.",
+    description:
+      "After 'The account now uses <account>. Nothing was sent:' when the template moved to another account.",
+  },
+  cancel: { id: "send.cancel", defaultMessage: "Cancel" },
+  checking: { id: "send.checking", defaultMessage: "Checking whether it was sent…" },
+  sending: { id: "send.sending", defaultMessage: "Sending…" },
+  sendAgain: {
+    id: "send.sendAgain",
+    defaultMessage: "Send again anyway",
+    description: "The last send's outcome is unknown: sends the document again, knowing it may be sent twice.",
+  },
+  send: { id: "send.send", defaultMessage: "Send", description: "Button: sends the document for signature." },
+});
 
 interface SendScreenProps {
   bridge: SigndeskApi;
@@ -40,6 +118,7 @@ const sendable = (templates: readonly TemplateRecord[], asked: string | null | u
 
 /** Sends a created template for signature: one recipient per recipient group, an optional e-mail subject. */
 export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: SendScreenProps) {
+  const intl = useIntl();
   const [templates] = useResource(() => bridge.templatesList(), [bridge]);
   // The people of the 200 most recently sent documents are offered as recipients.
   const [documents] = useResource(() => bridge.documentsList({ sort: "newest", limit: 200 }), [bridge]);
@@ -81,7 +160,10 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
     available[0]?.templateId ??
     null;
   const template = available.find((entry) => entry.templateId === templateId);
-  const labels = template?.groups.map((group, index) => group.label || `Recipient ${index + 1}`) ?? [];
+  const labels =
+    template?.groups.map(
+      (group, index) => group.label || intl.formatMessage(messages.unnamedGroup, { number: index + 1 }),
+    ) ?? [];
   // Exactly one row per recipient group of the chosen template.
   const rows = labels.map((_, index) => entries[index] ?? blankEntry);
   const problems = checkRecipients(rows, labels);
@@ -155,29 +237,23 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
     <section className="screen send-screen" aria-labelledby="send-title">
       <header className="screen-header with-actions">
         <h1 id="send-title" tabIndex={-1} ref={heading}>
-          Send a document
+          {intl.formatMessage(messages.title)}
         </h1>
       </header>
       <div className="screen-body">
-        <p className="screen-summary">
-          Choose a template and enter one recipient for each of its recipient groups. The service e-mails each of them a
-          link to sign.
-        </p>
-        {templates.status === "loading" && <p className="muted">Loading templates…</p>}
+        <p className="screen-summary">{intl.formatMessage(messages.intro)}</p>
+        {templates.status === "loading" && <p className="muted">{intl.formatMessage(messages.loadingTemplates)}</p>}
         {templates.status === "failed" && (
           <p className="problem" role="alert">
-            Templates could not be read: {templates.message}
+            {intl.formatMessage(messages.templatesFailed, { reason: templates.message })}
           </p>
         )}
         {templates.status === "ready" && available.length === 0 && (
           <>
-            <p className="notice">
-              No templates yet: create one from a draft on the Templates screen, or add one made in the service’s web
-              app by its ID there, then send it here.
-            </p>
+            <p className="notice">{intl.formatMessage(messages.noTemplates)}</p>
             <div className="form-actions">
               <button type="button" onClick={onCancel}>
-                Back
+                {intl.formatMessage(messages.back)}
               </button>
             </div>
           </>
@@ -185,7 +261,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
         {queued !== null && (
           <QueuedNotice message={queued} focusOnMount>
             <button type="button" onClick={onCancel}>
-              Back to Documents
+              {intl.formatMessage(messages.backToDocuments)}
             </button>
           </QueuedNotice>
         )}
@@ -200,11 +276,9 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
               void submit();
             }}
           >
-            {initialMissing && (
-              <p className="notice">The template asked for is not listed for this account: choose one below.</p>
-            )}
+            {initialMissing && <p className="notice">{intl.formatMessage(messages.templateMissing)}</p>}
             <div className="form-field">
-              <label htmlFor={`${ids}-template`}>Template</label>
+              <label htmlFor={`${ids}-template`}>{intl.formatMessage(messages.template)}</label>
               <select
                 id={`${ids}-template`}
                 value={template.templateId}
@@ -221,15 +295,27 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
               >
                 {available.map((entry) => (
                   <option key={entry.templateId} value={entry.templateId}>
-                    {entry.name}
-                    {entry.supersededBy === undefined ? "" : ", an earlier version"} ({entry.groups.length}{" "}
-                    {entry.groups.length === 1 ? "recipient" : "recipients"})
+                    {intl.formatMessage(messages.templateOption, {
+                      name: entry.name,
+                      earlier: entry.supersededBy === undefined ? "no" : "yes",
+                      count: entry.groups.length,
+                    })}
                   </option>
                 ))}
               </select>
               <span id={`${ids}-template-about`} className="muted small">
-                Recipient groups: {labels.join(", ")} · {template.source === "by-id" ? "added by ID" : "created"}{" "}
-                {formatWhen(template.createdAt)}
+                <FormattedMessage
+                  {...messages.templateAbout}
+                  values={{
+                    groups: intl.formatList(
+                      // biome-ignore lint/suspicious/noArrayIndexKey: recipient groups are fixed by the template, in order.
+                      labels.map((label, index) => <bdi key={index}>{label}</bdi>),
+                      { type: "unit" },
+                    ),
+                    source: template.source === "by-id" ? "byId" : "created",
+                    when: formatWhen(template.createdAt),
+                  }}
+                />
               </span>
             </div>
 
@@ -245,12 +331,8 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
             </datalist>
 
             <fieldset className="recipients-fieldset" disabled={sending}>
-              <legend>Recipients</legend>
-              {known.length > 0 && (
-                <p className="muted small">
-                  Recent recipients are suggested as you type; a known name fills in the e-mail.
-                </p>
-              )}
+              <legend>{intl.formatMessage(messages.recipients)}</legend>
+              {known.length > 0 && <p className="muted small">{intl.formatMessage(messages.recentSuggested)}</p>}
               {rows.map((row, index) => (
                 <RecipientFields
                   // biome-ignore lint/suspicious/noArrayIndexKey: a row is recipient group number index + 1, fixed by the template.
@@ -281,8 +363,10 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
 
             {problemCount > 0 && (
               <p className="problem" role="alert">
-                {problemCount === 1 ? "One field needs" : `${problemCount} fields need`} correcting before sending:{" "}
-                {problemTexts.join(" ")}
+                {intl.formatMessage(messages.fieldsNeedCorrecting, {
+                  count: problemCount,
+                  problems: problemTexts.join(" "),
+                })}
               </p>
             )}
             {checking !== null && <CheckingNotice done={checking.done} total={checking.total} />}
@@ -290,23 +374,25 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
               <ServiceFailure
                 bridge={bridge}
                 error={serviceError}
-                lead="The service did not send the document"
-                afterMove="press Send to send it there."
+                lead={intl.formatMessage(messages.failureLead)}
+                afterMove={intl.formatMessage(messages.failureAfterMove)}
               />
             )}
 
             <div className="form-actions">
               <button type="button" onClick={onCancel} disabled={sending}>
-                Cancel
+                {intl.formatMessage(messages.cancel)}
               </button>
               <button type="submit" className="primary" disabled={sending}>
-                {checking !== null
-                  ? "Checking whether it was sent…"
-                  : sending
-                    ? "Sending…"
-                    : unknownOutcome
-                      ? "Send again anyway"
-                      : "Send"}
+                {intl.formatMessage(
+                  checking !== null
+                    ? messages.checking
+                    : sending
+                      ? messages.sending
+                      : unknownOutcome
+                        ? messages.sendAgain
+                        : messages.send,
+                )}
               </button>
             </div>
           </form>
