@@ -1,3 +1,4 @@
+import { useIntl } from "react-intl";
 import type { OutboxState } from "../../common/outbox";
 import { stateWords } from "./outbox-words";
 import "../screens/documents/documents.css";
@@ -14,13 +15,14 @@ const looks: Record<OutboxState, { tone: string; mark: string }> = {
 
 /** An outbox item's state in words: Queued, Sending, Failed, In doubt, Sent, Cancelled. */
 export function OutboxStateBadge({ state }: { state: OutboxState }) {
+  const intl = useIntl();
   const look = looks[state];
   return (
     <span className={`status-badge status-${look.tone}`} data-outbox-state={state}>
       <span className="status-mark" aria-hidden="true">
         {look.mark}
       </span>
-      <span className="status-words">{stateWords[state]}</span>
+      <span className="status-words">{stateWords(intl, state)}</span>
     </span>
   );
 }

@@ -1,10 +1,30 @@
-import { useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
 import type { OutboxKind } from "../../common/outbox";
 import { formatWhen } from "../format/when";
 import { OutboxStateBadge } from "./OutboxStateBadge";
 import { useOutbox, waitingOfKinds } from "./outbox-context";
 import { kindWords } from "./outbox-words";
 import "./outbox.css";
+
+const messages = defineMessages({
+  heading: {
+    id: "outbox.queuedItems.heading",
+    defaultMessage: "{heading} <muted>({count, number})</muted>",
+    description: "A screen's section of Outbox items: its heading ('Queued'), then how many there are.",
+  },
+  meta: {
+    id: "outbox.queuedItems.meta",
+    defaultMessage: "{kind} · queued {when}",
+    description: "Under a queued item's name: what it does, then when it was queued ('5 minutes ago').",
+  },
+  openOutbox: {
+    id: "outbox.queuedItems.openOutbox",
+    defaultMessage: "Open the Outbox<hidden> to change or cancel what waits</hidden>",
+    description: "Link-like button; the part in <hidden> is read by screen readers only.",
+  },
+});
 
 interface QueuedItemsProps {
   /** Which of the Outbox's waiting items belong on this screen. */
@@ -25,6 +45,7 @@ interface QueuedItemsProps {
  * on Templates, webhook changes on Webhooks): each one's name, what it does, its state, and the way to the Outbox.
  */
 export function QueuedItems({ kinds, heading, level = 2, onChange }: QueuedItemsProps) {
+  const intl = useIntl();
   const outbox = useOutbox();
   const items = waitingOfKinds(outbox, kinds);
   const titleId = useId();
@@ -41,7 +62,14 @@ export function QueuedItems({ kinds, heading, level = 2, onChange }: QueuedItems
   return (
     <section className="queued-items" aria-labelledby={titleId}>
       <Heading id={titleId} className="queued-items-title">
-        {heading} <span className="queued-items-count">({items.length.toLocaleString()})</span>
+        <FormattedMessage
+          {...messages.heading}
+          values={{
+            heading,
+            count: items.length,
+            muted: (chunks: ReactNode[]) => <span className="queued-items-count">{chunks}</span>,
+          }}
+        />
       </Heading>
       <ul className="draft-list" aria-labelledby={titleId}>
         {items.map((item) => (
@@ -49,7 +77,13 @@ export function QueuedItems({ kinds, heading, level = 2, onChange }: QueuedItems
             <div className="draft-main">
               <span className="draft-name">{item.title}</span>
               <span className="draft-meta">
-                {kindWords(item)} · queued <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>
+                <FormattedMessage
+                  {...messages.meta}
+                  values={{
+                    kind: kindWords(intl, item),
+                    when: <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>,
+                  }}
+                />
               </span>
               {item.message !== null && <span className="draft-meta">{item.message}</span>}
             </div>
@@ -59,7 +93,10 @@ export function QueuedItems({ kinds, heading, level = 2, onChange }: QueuedItems
       </ul>
       <p className="queued-items-more">
         <button type="button" className="link-button" onClick={outbox.open}>
-          Open the Outbox<span className="visually-hidden"> to change or cancel what waits</span>
+          <FormattedMessage
+            {...messages.openOutbox}
+            values={{ hidden: (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span> }}
+          />
         </button>
       </p>
     </section>

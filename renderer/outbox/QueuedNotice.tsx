@@ -1,6 +1,17 @@
 import { type ReactNode, useEffect, useRef } from "react";
+import { FormattedMessage } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
 import { useOutbox } from "./outbox-context";
 import "./outbox.css";
+
+const messages = defineMessages({
+  queued: {
+    id: "outbox.queuedNotice.queued",
+    defaultMessage: "<strong>Queued.</strong> {message}",
+    description: "An action kept in the Outbox to send later; {message} says why and when it goes.",
+  },
+  openOutbox: { id: "outbox.queuedNotice.openOutbox", defaultMessage: "Open Outbox", description: "Button." },
+});
 
 interface QueuedNoticeProps {
   /** Main's words: why it waits, what is in the Outbox, and when it goes. */
@@ -24,13 +35,16 @@ export function QueuedNotice({ message, focusOnMount = false, children }: Queued
   return (
     <div className="notice queued-notice" role="status" data-testid="queued-notice">
       <p ref={text} tabIndex={focusOnMount ? -1 : undefined}>
-        <strong>Queued.</strong> {message}
+        <FormattedMessage
+          {...messages.queued}
+          values={{ message, strong: (chunks: ReactNode[]) => <strong>{chunks}</strong> }}
+        />
       </p>
       {(outbox !== null || children !== undefined) && (
         <div className="queued-notice-actions">
           {outbox !== null && (
             <button type="button" onClick={outbox.open}>
-              Open Outbox
+              <FormattedMessage {...messages.openOutbox} />
             </button>
           )}
           {children}

@@ -1,6 +1,19 @@
+import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
 import { type OutboxItem, type OutboxKind, outboxStates } from "../../common/outbox";
-import { actionsFor, kindWords, outcomeWords, recipientAddresses } from "../../renderer/outbox/outbox-words";
+import {
+  actionsFor as actionsIn,
+  kindWords as kindWordsIn,
+  outcomeWords as outcomeWordsIn,
+  recipientAddresses as recipientAddressesIn,
+} from "../../renderer/outbox/outbox-words";
+
+// The words in English, the window's language by default (the helpers take the window's formatter).
+const intl = createIntl({ locale: "en", defaultLocale: "en" });
+const actionsFor = (of: Parameters<typeof actionsIn>[1]) => actionsIn(intl, of);
+const kindWords = (of: Parameters<typeof kindWordsIn>[1], to?: string) => kindWordsIn(intl, of, to);
+const outcomeWords = (of: OutboxItem) => outcomeWordsIn(intl, of);
+const recipientAddresses = (of: OutboxItem) => recipientAddressesIn(intl, of);
 
 const item = (kind: OutboxKind, state: OutboxItem["state"], extra: Partial<OutboxItem> = {}): OutboxItem => ({
   itemId: "item-1",

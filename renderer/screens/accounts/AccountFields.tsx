@@ -1,7 +1,10 @@
 import { type RefObject, useId, useState } from "react";
+import { useIntl } from "react-intl";
 import type { z } from "zod";
 import { type Account, AccountNameSchema } from "../../../common/accounts";
 import { ApiKeyInputSchema } from "../../../common/api-key";
+import { defineMessages } from "../../../common/i18n/define-messages";
+import type { MessageDescriptor } from "../../../common/i18n/phrase";
 import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../../common/service-address";
 import "../../components/settings.css";
 import "./accounts.css";
@@ -21,17 +24,53 @@ export interface AccountProblems {
   apiKey?: string;
 }
 
-const origins: readonly { value: CoordinateOrigin; label: string; explanation: string }[] = [
-  {
-    value: "top-left",
-    label: "Top-left",
-    explanation: "y is measured down from the top of the page, as the service documents it. The usual choice.",
+const messages = defineMessages({
+  topLeft: {
+    id: "accounts.fields.origin.topLeft",
+    defaultMessage: "Top-left",
+    description: "Coordinate origin choice: positions measured from the page's top-left corner.",
   },
-  {
-    value: "bottom-left",
-    label: "Bottom-left",
-    explanation: "y is measured up from the bottom of the page, as in PDF. Choose it if fields land upside down.",
+  topLeftExplanation: {
+    id: "accounts.fields.origin.topLeftExplanation",
+    defaultMessage: "y is measured down from the top of the page, as the service documents it. The usual choice.",
+    description: "y: the vertical coordinate.",
   },
+  bottomLeft: {
+    id: "accounts.fields.origin.bottomLeft",
+    defaultMessage: "Bottom-left",
+    description: "Coordinate origin choice: positions measured from the page's bottom-left corner.",
+  },
+  bottomLeftExplanation: {
+    id: "accounts.fields.origin.bottomLeftExplanation",
+    defaultMessage: "y is measured up from the bottom of the page, as in PDF. Choose it if fields land upside down.",
+    description: "y: the vertical coordinate.",
+  },
+  name: { id: "accounts.fields.name", defaultMessage: "Name", description: "Label: the account's name." },
+  serviceAddress: { id: "accounts.fields.serviceAddress", defaultMessage: "Service address" },
+  sandboxAddressHint: {
+    id: "accounts.fields.sandboxAddressHint",
+    defaultMessage: "The built-in sandbox runs on this computer; its address follows it and cannot be changed.",
+  },
+  addressHint: {
+    id: "accounts.fields.addressHint",
+    defaultMessage:
+      "The service's base URL, https://. Plain http:// is accepted only for this computer (localhost, 127.0.0.1).",
+  },
+  advanced: { id: "accounts.fields.advanced", defaultMessage: "Advanced settings" },
+  coordinateOrigin: {
+    id: "accounts.fields.coordinateOrigin",
+    defaultMessage: "Coordinate origin",
+    description: "Where field positions on a page are measured from.",
+  },
+  coordinateOriginHint: {
+    id: "accounts.fields.coordinateOriginHint",
+    defaultMessage: "Where the service measures field positions from on each page.",
+  },
+});
+
+const origins: readonly { value: CoordinateOrigin; label: MessageDescriptor; explanation: MessageDescriptor }[] = [
+  { value: "top-left", label: messages.topLeft, explanation: messages.topLeftExplanation },
+  { value: "bottom-left", label: messages.bottomLeft, explanation: messages.bottomLeftExplanation },
 ];
 
 /** The first message of a failed parse, or undefined when `value` passes. */
@@ -84,6 +123,7 @@ export function AccountFields({
   keyRef,
   idPrefix,
 }: AccountFieldsProps) {
+  const intl = useIntl();
   const originName = useId();
   const [advancedAtFirst] = useState(draft.coordinateOrigin !== "top-left");
   const id = (field: string) => `${idPrefix}-${field}`;
@@ -94,7 +134,7 @@ export function AccountFields({
   return (
     <>
       <div className="settings-field">
-        <label htmlFor={id("name")}>Name</label>
+        <label htmlFor={id("name")}>{intl.formatMessage(messages.name)}</label>
         <input
           id={id("name")}
           value={draft.name}
@@ -112,7 +152,7 @@ export function AccountFields({
       </div>
 
       <div className="settings-field">
-        <label htmlFor={id("baseUrl")}>Service address</label>
+        <label htmlFor={id("baseUrl")}>{intl.formatMessage(messages.serviceAddress)}</label>
         <input
           id={id("baseUrl")}
           type="url"
@@ -132,18 +172,16 @@ export function AccountFields({
           </span>
         )}
         <span className="settings-hint" id={id("baseUrl-hint")}>
-          {fixedUrl
-            ? "The built-in sandbox runs on this computer; its address follows it and cannot be changed."
-            : "The service's base URL, https://. Plain http:// is accepted only for this computer (localhost, 127.0.0.1)."}
+          {intl.formatMessage(fixedUrl ? messages.sandboxAddressHint : messages.addressHint)}
         </span>
       </div>
 
       {/* Most accounts never need it: folded, open at first only when set to the unusual choice. */}
       <details className="account-advanced" open={advancedAtFirst}>
-        <summary>Advanced settings</summary>
+        <summary>{intl.formatMessage(messages.advanced)}</summary>
         <fieldset className="settings-fieldset">
-          <legend>Coordinate origin</legend>
-          <p className="settings-hint">Where the service measures field positions from on each page.</p>
+          <legend>{intl.formatMessage(messages.coordinateOrigin)}</legend>
+          <p className="settings-hint">{intl.formatMessage(messages.coordinateOriginHint)}</p>
           {origins.map((origin) => (
             <label key={origin.value} className="settings-choice">
               <input
@@ -154,8 +192,8 @@ export function AccountFields({
                 onChange={() => onChange({ ...draft, coordinateOrigin: origin.value })}
               />
               <span>
-                {origin.label}
-                <span className="settings-hint">{origin.explanation}</span>
+                {intl.formatMessage(origin.label)}
+                <span className="settings-hint">{intl.formatMessage(origin.explanation)}</span>
               </span>
             </label>
           ))}

@@ -1,7 +1,46 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { Account } from "../../../common/accounts";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import { type AccountDraft, AccountFields, type AccountProblems, checkAccountDraft } from "./AccountFields";
+
+const messages = defineMessages({
+  enterApiKey: {
+    id: "accounts.add.enterApiKey",
+    defaultMessage: "Enter the API key the service gave you for this account.",
+  },
+  notAdded: { id: "accounts.add.notAdded", defaultMessage: "The account was not added: {reason}" },
+  addTitle: { id: "accounts.add.title", defaultMessage: "Add an account", description: "The form's heading." },
+  apiKey: { id: "accounts.add.apiKey", defaultMessage: "API key" },
+  apiKeyHint: {
+    id: "accounts.add.apiKeyHint",
+    defaultMessage: "Kept in your system keychain, never in a file, and never shown again.",
+  },
+  adding: { id: "accounts.add.adding", defaultMessage: "Adding…" },
+  addAccount: { id: "accounts.add.addAccount", defaultMessage: "Add account", description: "The form's button." },
+  notSaved: { id: "accounts.edit.notSaved", defaultMessage: "The changes were not saved: {reason}" },
+  editLabel: {
+    id: "accounts.edit.label",
+    defaultMessage: "Edit {name}",
+    description: "The edit form's accessible name; {name}: the account's name.",
+  },
+  replaceApiKey: { id: "accounts.edit.replaceApiKey", defaultMessage: "Replace API key" },
+  replaceApiKeyHint: {
+    id: "accounts.edit.replaceApiKeyHint",
+    defaultMessage: "Leave empty to keep the stored key. The stored key is never shown.",
+  },
+  webhookUserId: { id: "accounts.edit.webhookUserId", defaultMessage: "Webhook user ID (optional)" },
+  webhookUserIdHint: {
+    id: "accounts.edit.webhookUserIdHint",
+    defaultMessage:
+      "Sent as <code>user_id</code> when a webhook is registered, as the service’s webhook guide shows. Leave it empty unless the service asks for it.",
+    description: "user_id: the service's parameter name, not translated.",
+  },
+  saving: { id: "accounts.edit.saving", defaultMessage: "Saving…" },
+  saveChanges: { id: "accounts.edit.saveChanges", defaultMessage: "Save changes" },
+  cancel: { id: "accounts.edit.cancel", defaultMessage: "Cancel", description: "Button: closes the edit form." },
+});
 
 const fieldOrder = ["name", "baseUrl", "apiKey"] as const;
 
@@ -19,6 +58,7 @@ interface AddAccountFormProps {
 }
 
 export function AddAccountForm({ bridge, onAdded }: AddAccountFormProps) {
+  const intl = useIntl();
   const empty: AccountDraft = { name: "", baseUrl: "", coordinateOrigin: "top-left" };
   const [draft, setDraft] = useState<AccountDraft>(empty);
   const [problems, setProblems] = useState<AccountProblems>({});
@@ -30,7 +70,7 @@ export function AddAccountForm({ bridge, onAdded }: AddAccountFormProps) {
     setServiceProblem(null);
     const apiKey = keyInput.current?.value.trim() ?? "";
     const found = checkAccountDraft(draft, { checkUrl: true, apiKey });
-    if (apiKey === "") found.apiKey = "Enter the API key the service gave you for this account.";
+    if (apiKey === "") found.apiKey = intl.formatMessage(messages.enterApiKey);
     setProblems(found);
     if (focusFirstProblem("add-account", found)) return;
     setBusy(true);
@@ -42,7 +82,7 @@ export function AddAccountForm({ bridge, onAdded }: AddAccountFormProps) {
         apiKey,
       });
       if (!result.ok) {
-        setServiceProblem(`The account was not added: ${result.error.message}`);
+        setServiceProblem(intl.formatMessage(messages.notAdded, { reason: result.error.message }));
         return;
       }
       setDraft(empty);
@@ -64,7 +104,7 @@ export function AddAccountForm({ bridge, onAdded }: AddAccountFormProps) {
       }}
     >
       <h2 id="add-account-title" className="settings-form-title" tabIndex={-1}>
-        Add an account
+        {intl.formatMessage(messages.addTitle)}
       </h2>
       <AccountFields
         idPrefix="add-account"
@@ -73,14 +113,14 @@ export function AddAccountForm({ bridge, onAdded }: AddAccountFormProps) {
         problems={problems}
         keyRef={keyInput}
         keyField={{
-          label: "API key",
-          hint: "Kept in your system keychain, never in a file, and never shown again.",
+          label: intl.formatMessage(messages.apiKey),
+          hint: intl.formatMessage(messages.apiKeyHint),
           required: true,
         }}
       />
       <div className="settings-form-actions">
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? "Adding…" : "Add account"}
+          {intl.formatMessage(busy ? messages.adding : messages.addAccount)}
         </button>
       </div>
       {serviceProblem !== null && (
@@ -101,6 +141,7 @@ interface EditAccountFormProps {
 
 /** Name, address and origin; the key can only be replaced (it is never read back). */
 export function EditAccountForm({ bridge, account, onSaved, onCancel }: EditAccountFormProps) {
+  const intl = useIntl();
   const sandbox = account.kind === "sandbox";
   const idPrefix = `edit-${account.id}`;
   const [draft, setDraft] = useState<AccountDraft>({
@@ -136,7 +177,7 @@ export function EditAccountForm({ bridge, account, onSaved, onCancel }: EditAcco
         webhookUserId: webhookUserId.trim(),
       });
       if (!result.ok) {
-        setServiceProblem(`The changes were not saved: ${result.error.message}`);
+        setServiceProblem(intl.formatMessage(messages.notSaved, { reason: result.error.message }));
         return;
       }
       if (keyInput.current !== null) keyInput.current.value = "";
@@ -149,7 +190,7 @@ export function EditAccountForm({ bridge, account, onSaved, onCancel }: EditAcco
   return (
     <form
       className="settings-form"
-      aria-label={`Edit ${account.name}`}
+      aria-label={intl.formatMessage(messages.editLabel, { name: account.name })}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -173,14 +214,14 @@ export function EditAccountForm({ bridge, account, onSaved, onCancel }: EditAcco
           sandbox
             ? undefined
             : {
-                label: "Replace API key",
-                hint: "Leave empty to keep the stored key. The stored key is never shown.",
+                label: intl.formatMessage(messages.replaceApiKey),
+                hint: intl.formatMessage(messages.replaceApiKeyHint),
                 required: false,
               }
         }
       />
       <div className="settings-field">
-        <label htmlFor={`${idPrefix}-webhookUserId`}>Webhook user ID (optional)</label>
+        <label htmlFor={`${idPrefix}-webhookUserId`}>{intl.formatMessage(messages.webhookUserId)}</label>
         <input
           id={`${idPrefix}-webhookUserId`}
           value={webhookUserId}
@@ -191,16 +232,18 @@ export function EditAccountForm({ bridge, account, onSaved, onCancel }: EditAcco
           onChange={(event) => setWebhookUserId(event.target.value)}
         />
         <span className="settings-hint" id={`${idPrefix}-webhookUserId-hint`}>
-          Sent as <code>user_id</code> when a webhook is registered, as the service’s webhook guide shows. Leave it
-          empty unless the service asks for it.
+          <FormattedMessage
+            {...messages.webhookUserIdHint}
+            values={{ code: (chunks: ReactNode[]) => <code>{chunks}</code> }}
+          />
         </span>
       </div>
       <div className="settings-form-actions">
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? "Saving…" : "Save changes"}
+          {intl.formatMessage(busy ? messages.saving : messages.saveChanges)}
         </button>
         <button type="button" onClick={onCancel} disabled={busy}>
-          Cancel
+          {intl.formatMessage(messages.cancel)}
         </button>
       </div>
       {serviceProblem !== null && (

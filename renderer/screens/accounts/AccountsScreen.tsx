@@ -1,11 +1,17 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { Account, ConnectionCheck } from "../../../common/accounts";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
+import type { MessageDescriptor } from "../../../common/i18n/phrase";
+import { screenTitleMessages } from "../../../common/screen-titles";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
 import { AddAccountForm, EditAccountForm } from "./AccountForms";
 import { Diagnostics } from "./Diagnostics";
+import { LanguageSection } from "./LanguageSection";
+import { productName } from "./product-name";
 import { SandboxInboxSection } from "./SandboxInboxSection";
 import { Updates } from "./Updates";
 import { WordDocuments } from "./WordDocuments";
@@ -23,13 +29,140 @@ type ConnectionTest =
   | { status: "done"; check: ConnectionCheck }
   | { status: "failed"; message: string };
 
-const outcomeTitles: Record<ConnectionCheck["outcome"], string> = {
-  ok: "Connected.",
-  wrong_key: "Wrong API key.",
-  unreachable: "Unreachable.",
-  not_this_service: "Not the signing service.",
-  no_key: "No API key stored.",
+const messages = defineMessages({
+  outcomeOk: { id: "accounts.test.ok", defaultMessage: "Connected.", description: "A connection test's outcome." },
+  outcomeWrongKey: {
+    id: "accounts.test.wrongKey",
+    defaultMessage: "Wrong API key.",
+    description: "A connection test's outcome.",
+  },
+  outcomeUnreachable: {
+    id: "accounts.test.unreachable",
+    defaultMessage: "Unreachable.",
+    description: "A connection test's outcome: the service did not answer.",
+  },
+  outcomeNotThisService: {
+    id: "accounts.test.notThisService",
+    defaultMessage: "Not the signing service.",
+    description: "A connection test's outcome: something answered, but not the e-signature service.",
+  },
+  outcomeNoKey: {
+    id: "accounts.test.noKey",
+    defaultMessage: "No API key stored.",
+    description: "A connection test's outcome.",
+  },
+  nowActive: {
+    id: "accounts.screen.nowActive",
+    defaultMessage: "{name} is now the active account: templates, documents and webhooks use it.",
+  },
+  notMadeActive: { id: "accounts.screen.notMadeActive", defaultMessage: "{name} could not be made active: {reason}" },
+  summary: {
+    id: "accounts.screen.summary",
+    defaultMessage:
+      "The services {app} talks to. API keys are kept in your system keychain, never in files, and are never shown again. The active account is the one templates, documents and webhooks use.",
+  },
+  yourAccounts: {
+    id: "accounts.screen.yourAccounts",
+    defaultMessage: "Your accounts",
+    description: "Section heading.",
+  },
+  loading: { id: "accounts.screen.loading", defaultMessage: "Loading accounts…" },
+  readFailed: { id: "accounts.screen.readFailed", defaultMessage: "The accounts could not be read: {reason}" },
+  none: { id: "accounts.screen.none", defaultMessage: "No accounts yet: add one below." },
+  activeBadge: {
+    id: "accounts.screen.activeBadge",
+    defaultMessage: "Active",
+    description: "Badge: the active account.",
+  },
+  sandboxBadge: { id: "accounts.screen.sandboxBadge", defaultMessage: "Built-in sandbox", description: "Badge." },
+  meta: {
+    id: "accounts.screen.meta",
+    defaultMessage:
+      "{kind, select, sandbox {Runs on this computer at {url}} other {{url}}} · positions from the {origin, select, topLeft {top-left} other {bottom-left}} corner · added {when}{hasWebhookUser, select, yes { · webhook user ID <code>{webhookUser}</code>} other {}}{kind, select, sandbox { · built in: it cannot be removed} other {}}",
+    description:
+      "Under an account's name: its service address, the corner field positions are measured from, when it was added ('5 minutes ago'), its webhook user ID if set, and whether it is the built-in sandbox.",
+  },
+  makeActive: {
+    id: "accounts.screen.makeActive",
+    defaultMessage: "Make active<hidden> ({name})</hidden>",
+    description: "Button; the part in <hidden> is read by screen readers only.",
+  },
+  switching: {
+    id: "accounts.screen.switching",
+    defaultMessage: "Switching…<hidden> ({name})</hidden>",
+    description: "The Make active button while it works; the part in <hidden> is read by screen readers only.",
+  },
+  testConnection: {
+    id: "accounts.screen.testConnection",
+    defaultMessage: "Test connection<hidden> of {name}</hidden>",
+    description: "Button; the part in <hidden> is read by screen readers only.",
+  },
+  testing: {
+    id: "accounts.screen.testing",
+    defaultMessage: "Testing…<hidden> of {name}</hidden>",
+    description: "The Test connection button while it works; the part in <hidden> is read by screen readers only.",
+  },
+  edit: {
+    id: "accounts.screen.edit",
+    defaultMessage: "Edit<hidden> {name}</hidden>",
+    description: "Button; the part in <hidden> is read by screen readers only.",
+  },
+  remove: {
+    id: "accounts.screen.remove",
+    defaultMessage: "Remove<hidden> {name}</hidden>…",
+    description: "Button; the part in <hidden> is read by screen readers only.",
+  },
+  testingConnection: { id: "accounts.screen.testingConnection", defaultMessage: "Testing the connection to {url}…" },
+  testCouldNotRun: { id: "accounts.screen.testCouldNotRun", defaultMessage: "The test could not run." },
+  savedWithKey: {
+    id: "accounts.screen.savedWithKey",
+    defaultMessage: "Saved {name}, with its new API key. Test the connection to check it.",
+  },
+  saved: { id: "accounts.screen.saved", defaultMessage: "Saved {name}." },
+  addAccount: {
+    id: "accounts.screen.addAccount",
+    defaultMessage: "Add an account…",
+    description: "Button: opens the form.",
+  },
+  added: {
+    id: "accounts.screen.added",
+    defaultMessage:
+      "Added {name}. Use “Test connection” to check its key{first, select, yes {} other {, and “Make active” to use it}}.",
+    description: "“Test connection” and “Make active” are the buttons' words.",
+  },
+  removeTitle: { id: "accounts.remove.title", defaultMessage: "Remove {name}?" },
+  removeConfirm: { id: "accounts.remove.confirm", defaultMessage: "Remove account", description: "Button." },
+  removing: { id: "accounts.remove.removing", defaultMessage: "Removing…" },
+  notRemoved: { id: "accounts.remove.notRemoved", defaultMessage: "{name} was not removed: {reason}" },
+  removed: { id: "accounts.remove.removed", defaultMessage: "Removed {name} and its API key." },
+  removeExplanation: {
+    id: "accounts.remove.explanation",
+    defaultMessage:
+      "{app} forgets <strong>{name}</strong> (<address>{url}</address>): its API key is deleted from the system keychain, and the templates, documents and webhooks recorded for it are removed from this app. Nothing is deleted at the service.",
+  },
+  becomesActive: {
+    id: "accounts.remove.becomesActive",
+    defaultMessage: "It is the active account: {next} becomes active instead.",
+    description: "{next}: the account that becomes active.",
+  },
+  noneBecomesActive: {
+    id: "accounts.remove.noneBecomesActive",
+    defaultMessage: "It is the active account: no account becomes active instead.",
+  },
+});
+
+const outcomeTitles: Record<ConnectionCheck["outcome"], MessageDescriptor> = {
+  ok: messages.outcomeOk,
+  wrong_key: messages.outcomeWrongKey,
+  unreachable: messages.outcomeUnreachable,
+  not_this_service: messages.outcomeNotThisService,
+  no_key: messages.outcomeNoKey,
 };
+
+/** A name inside a sentence, isolated from the words around it. */
+const bdi = (name: string) => <bdi>{name}</bdi>;
+/** Words for screen readers only, in a message's <hidden> tag. */
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
 function focusSoon(id: string): void {
   requestAnimationFrame(() => document.getElementById(id)?.focus());
@@ -41,8 +174,10 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Account | null>(null);
   const [tests, setTests] = useState<Record<string, ConnectionTest>>({});
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const intl = useIntl();
+  /** Kept as elements (FormattedMessage), so that they follow a change of language. */
+  const [notice, setNotice] = useState<ReactNode>(null);
+  const [problem, setProblem] = useState<ReactNode>(null);
   const [switching, setSwitching] = useState<string | null>(null);
   /** The form to add an account, closed until asked for (most people use the built-in sandbox first). */
   const [adding, setAdding] = useState(false);
@@ -73,10 +208,15 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
     setSwitching(account.id);
     try {
       unwrap(await bridge.accountsSetActive({ id: account.id }));
-      setNotice(`${account.name} is now the active account: templates, documents and webhooks use it.`);
+      setNotice(<FormattedMessage {...messages.nowActive} values={{ name: bdi(account.name) }} />);
       onActiveAccountChanged?.();
     } catch (error) {
-      setProblem(`${account.name} could not be made active: ${(error as Error).message}`);
+      setProblem(
+        <FormattedMessage
+          {...messages.notMadeActive}
+          values={{ name: bdi(account.name), reason: (error as Error).message }}
+        />,
+      );
     } finally {
       setSwitching(null);
       reloadList();
@@ -87,14 +227,11 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
     <section className="screen settings-screen" aria-labelledby="accounts-title">
       <header className="screen-header">
         <h1 id="accounts-title" tabIndex={-1}>
-          Accounts
+          {intl.formatMessage(screenTitleMessages.accounts)}
         </h1>
       </header>
       <div className="screen-body wide">
-        <p className="screen-summary">
-          The services Signdesk talks to. API keys are kept in your system keychain, never in files, and are never shown
-          again. The active account is the one templates, documents and webhooks use.
-        </p>
+        <p className="screen-summary">{intl.formatMessage(messages.summary, { app: productName })}</p>
         {notice !== null && (
           <p className="notice" role="status">
             {notice}
@@ -117,15 +254,17 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
         )}
 
         <h2 id="accounts-list-title" tabIndex={-1}>
-          Your accounts
+          {intl.formatMessage(messages.yourAccounts)}
         </h2>
-        {list.status === "loading" && <p className="muted">Loading accounts…</p>}
+        {list.status === "loading" && <p className="muted">{intl.formatMessage(messages.loading)}</p>}
         {list.status === "failed" && (
           <p className="problem" role="alert">
-            The accounts could not be read: {list.message}
+            {intl.formatMessage(messages.readFailed, { reason: list.message })}
           </p>
         )}
-        {list.status === "ready" && accounts.length === 0 && <p className="muted">No accounts yet: add one below.</p>}
+        {list.status === "ready" && accounts.length === 0 && (
+          <p className="muted">{intl.formatMessage(messages.none)}</p>
+        )}
         {accounts.length > 0 && (
           <ul className="draft-list settings-list" aria-labelledby="accounts-list-title">
             {accounts.map((account) => {
@@ -136,28 +275,35 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
                   <div className="settings-row-main">
                     <span className="settings-row-title">
                       {account.name}
-                      {isActive && <span className="settings-badge active">Active</span>}
-                      {account.kind === "sandbox" && <span className="settings-badge">Built-in sandbox</span>}
+                      {isActive && (
+                        <span className="settings-badge active">{intl.formatMessage(messages.activeBadge)}</span>
+                      )}
+                      {account.kind === "sandbox" && (
+                        <span className="settings-badge">{intl.formatMessage(messages.sandboxBadge)}</span>
+                      )}
                     </span>
                     <span className="draft-meta">
-                      {account.kind === "sandbox" ? "Runs on this computer at " : ""}
-                      <span className="settings-url">{account.baseUrl}</span> · positions from the{" "}
-                      {account.coordinateOrigin === "top-left" ? "top-left" : "bottom-left"} corner · added{" "}
-                      <time dateTime={account.createdAt}>{formatWhen(account.createdAt)}</time>
-                      {account.webhookUserId !== undefined && (
-                        <>
-                          {" "}
-                          · webhook user ID <code>{account.webhookUserId}</code>
-                        </>
-                      )}
-                      {account.kind === "sandbox" && " · built in: it cannot be removed"}
+                      <FormattedMessage
+                        {...messages.meta}
+                        values={{
+                          kind: account.kind === "sandbox" ? "sandbox" : "other",
+                          url: <span className="settings-url">{account.baseUrl}</span>,
+                          origin: account.coordinateOrigin === "top-left" ? "topLeft" : "bottomLeft",
+                          when: <time dateTime={account.createdAt}>{formatWhen(account.createdAt)}</time>,
+                          hasWebhookUser: account.webhookUserId === undefined ? "no" : "yes",
+                          webhookUser: account.webhookUserId ?? "",
+                          code: (chunks: ReactNode[]) => <code>{chunks}</code>,
+                        }}
+                      />
                     </span>
                   </div>
                   <div className="row-actions">
                     {!isActive && (
                       <button type="button" disabled={switching !== null} onClick={() => void makeActive(account)}>
-                        {switching === account.id ? "Switching…" : "Make active"}
-                        <span className="visually-hidden"> ({account.name})</span>
+                        <FormattedMessage
+                          {...(switching === account.id ? messages.switching : messages.makeActive)}
+                          values={{ name: account.name, hidden }}
+                        />
                       </button>
                     )}
                     <button
@@ -165,8 +311,10 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
                       disabled={test?.status === "testing"}
                       onClick={() => void testConnection(account)}
                     >
-                      {test?.status === "testing" ? "Testing…" : "Test connection"}
-                      <span className="visually-hidden"> of {account.name}</span>
+                      <FormattedMessage
+                        {...(test?.status === "testing" ? messages.testing : messages.testConnection)}
+                        values={{ name: account.name, hidden }}
+                      />
                     </button>
                     <button
                       type="button"
@@ -174,31 +322,33 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
                       aria-expanded={editing === account.id}
                       onClick={() => setEditing(editing === account.id ? null : account.id)}
                     >
-                      Edit<span className="visually-hidden"> {account.name}</span>
+                      <FormattedMessage {...messages.edit} values={{ name: account.name, hidden }} />
                     </button>
                     {account.kind !== "sandbox" && (
                       <button type="button" className="danger" onClick={() => setRemoving(account)}>
-                        Remove<span className="visually-hidden"> {account.name}</span>…
+                        <FormattedMessage {...messages.remove} values={{ name: account.name, hidden }} />
                       </button>
                     )}
                   </div>
                   <div className="settings-row-detail">
                     <div role="status" className="account-test">
                       {test?.status === "testing" && (
-                        <p className="settings-outcome">Testing the connection to {account.baseUrl}…</p>
+                        <p className="settings-outcome">
+                          {intl.formatMessage(messages.testingConnection, { url: account.baseUrl })}
+                        </p>
                       )}
                       {test?.status === "done" && (
                         <p
                           className={`settings-outcome ${test.check.outcome === "ok" ? "ok" : "failed"}`}
                           data-outcome={test.check.outcome}
                         >
-                          <strong>{outcomeTitles[test.check.outcome]}</strong>
+                          <strong>{intl.formatMessage(outcomeTitles[test.check.outcome])}</strong>
                           {test.check.message}
                         </p>
                       )}
                       {test?.status === "failed" && (
                         <p className="settings-outcome failed" data-outcome="failed">
-                          <strong>The test could not run.</strong>
+                          <strong>{intl.formatMessage(messages.testCouldNotRun)}</strong>
                           {test.message}
                         </p>
                       )}
@@ -216,9 +366,10 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
                           forgetTest(saved.id);
                           setProblem(null);
                           setNotice(
-                            keyReplaced
-                              ? `Saved ${saved.name}, with its new API key. Test the connection to check it.`
-                              : `Saved ${saved.name}.`,
+                            <FormattedMessage
+                              {...(keyReplaced ? messages.savedWithKey : messages.saved)}
+                              values={{ name: bdi(saved.name) }}
+                            />,
                           );
                           reloadList();
                           if (saved.id === activeId) onActiveAccountChanged?.();
@@ -242,7 +393,7 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
             setAdding(!adding);
           }}
         >
-          Add an account…
+          {intl.formatMessage(messages.addAccount)}
         </button>
         {addFormOpen && (
           <AddAccountForm
@@ -251,9 +402,10 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
               setAdding(false);
               setProblem(null);
               setNotice(
-                `Added ${account.name}. Use “Test connection” to check its key${
-                  activeId === null ? "" : ", and “Make active” to use it"
-                }.`,
+                <FormattedMessage
+                  {...messages.added}
+                  values={{ name: bdi(account.name), first: activeId === null ? "yes" : "no" }}
+                />,
               );
               reloadList();
               // The first account becomes the active one.
@@ -263,6 +415,7 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
           />
         )}
 
+        <LanguageSection />
         <WordDocuments bridge={bridge} />
         <Updates bridge={bridge} />
         <Diagnostics bridge={bridge} />
@@ -270,15 +423,18 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
 
       {removing !== null && (
         <ConfirmDialog
-          title={`Remove ${removing.name}?`}
-          confirmLabel="Remove account"
-          busyLabel="Removing…"
+          title={intl.formatMessage(messages.removeTitle, { name: removing.name })}
+          confirmLabel={intl.formatMessage(messages.removeConfirm)}
+          busyLabel={intl.formatMessage(messages.removing)}
           onConfirm={async () => {
             try {
               unwrap(await bridge.accountsRemove({ id: removing.id }));
               return null;
             } catch (error) {
-              return `${removing.name} was not removed: ${(error as Error).message}`;
+              return intl.formatMessage(messages.notRemoved, {
+                name: removing.name,
+                reason: (error as Error).message,
+              });
             }
           }}
           onClose={(confirmed) => {
@@ -288,26 +444,44 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
             forgetTest(removed.id);
             if (editing === removed.id) setEditing(null);
             setProblem(null);
-            setNotice(`Removed ${removed.name} and its API key.`);
+            setNotice(<FormattedMessage {...messages.removed} values={{ name: bdi(removed.name) }} />);
             reloadList();
             if (removed.id === activeId) onActiveAccountChanged?.();
             focusSoon("accounts-list-title");
           }}
         >
           <p>
-            Signdesk forgets <span className="settings-strong">{removing.name}</span> (
-            <span className="settings-url">{removing.baseUrl}</span>): its API key is deleted from the system keychain,
-            and the templates, documents and webhooks recorded for it are removed from this app. Nothing is deleted at
-            the service.
+            <FormattedMessage
+              {...messages.removeExplanation}
+              values={{
+                app: productName,
+                name: removing.name,
+                url: removing.baseUrl,
+                strong: (chunks: ReactNode[]) => (
+                  <span className="settings-strong">
+                    <bdi>{chunks}</bdi>
+                  </span>
+                ),
+                address: (chunks: ReactNode[]) => <span className="settings-url">{chunks}</span>,
+              }}
+            />
           </p>
           {removing.id === activeId && (
             <p>
-              It is the active account: {accounts.find((account) => account.id !== removing.id)?.name ?? "no account"}{" "}
-              becomes active instead.
+              <NextActive name={accounts.find((account) => account.id !== removing.id)?.name ?? null} />
             </p>
           )}
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+/** Which account becomes active when the active one is removed. */
+function NextActive({ name }: { name: string | null }) {
+  return name === null ? (
+    <FormattedMessage {...messages.noneBecomesActive} />
+  ) : (
+    <FormattedMessage {...messages.becomesActive} values={{ next: bdi(name) }} />
   );
 }

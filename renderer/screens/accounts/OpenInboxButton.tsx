@@ -1,5 +1,18 @@
 import { useState } from "react";
+import { useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
+
+const messages = defineMessages({
+  opening: { id: "accounts.openInbox.opening", defaultMessage: "Opening…" },
+  open: { id: "accounts.openInbox.open", defaultMessage: "Open the inbox in your browser", description: "Button." },
+  opened: {
+    id: "accounts.openInbox.opened",
+    defaultMessage:
+      "Sent to your browser. That link opens the inbox once, within {minutes, plural, one {# minute} other {# minutes}}; use the button again for another.",
+  },
+  failed: { id: "accounts.openInbox.failed", defaultMessage: "The inbox could not be opened." },
+});
 
 type Outcome = { kind: "opened" } | { kind: "failed"; message: string } | null;
 
@@ -8,6 +21,7 @@ type Outcome = { kind: "opened" } | { kind: "failed"; message: string } | null;
  * opens there without the API key (the key stays in main).
  */
 export function OpenInboxButton({ bridge }: { bridge: SigndeskApi }) {
+  const intl = useIntl();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -28,17 +42,15 @@ export function OpenInboxButton({ bridge }: { bridge: SigndeskApi }) {
   return (
     <div className="open-inbox">
       <button type="button" disabled={busy} onClick={() => void open()}>
-        {busy ? "Opening…" : "Open the inbox in your browser"}
+        {intl.formatMessage(busy ? messages.opening : messages.open)}
       </button>
       <div role="status" className="open-inbox-outcome">
         {outcome?.kind === "opened" && (
-          <p className="settings-hint">
-            Sent to your browser. That link opens the inbox once, within 2 minutes; use the button again for another.
-          </p>
+          <p className="settings-hint">{intl.formatMessage(messages.opened, { minutes: 2 })}</p>
         )}
         {outcome?.kind === "failed" && (
           <p className="settings-outcome failed">
-            <strong>The inbox could not be opened.</strong> {outcome.message}
+            <strong>{intl.formatMessage(messages.failed)}</strong> {outcome.message}
           </p>
         )}
       </div>

@@ -1,7 +1,29 @@
+import type { ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { Account } from "../../../common/accounts";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import { OpenInboxButton } from "./OpenInboxButton";
+import { productName } from "./product-name";
 import { SandboxInbox } from "./SandboxInbox";
+
+const messages = defineMessages({
+  heading: { id: "accounts.sandboxInbox.heading", defaultMessage: "Sandbox inbox" },
+  links: {
+    id: "accounts.sandboxInbox.links",
+    defaultMessage:
+      "The sandbox sends no e-mail: the messages recipients would receive land here. Its pages, the signing pages and the inbox, are served on this computer at <address>{origin}</address>. {app} opens links to that address, and https links, in your browser, and no other links. If your browser does not show the page, copy its address into it.",
+  },
+  listedWhileActive: {
+    id: "accounts.sandboxInbox.listedWhileActive",
+    defaultMessage: "The sandbox's messages are listed here while {name} is the active account.",
+  },
+  makeActive: {
+    id: "accounts.sandboxInbox.makeActive",
+    defaultMessage: "Make {name} active",
+    description: "Button; {name}: the sandbox account's name.",
+  },
+});
 
 interface SandboxInboxSectionProps {
   bridge: SigndeskApi;
@@ -20,16 +42,21 @@ export function SandboxInboxSection({
   switching,
   onMakeActive,
 }: SandboxInboxSectionProps) {
+  const intl = useIntl();
   const origin = new URL(sandbox.baseUrl).origin;
   return (
     <section className="sandbox-section" aria-labelledby="sandbox-inbox-title">
-      <h2 id="sandbox-inbox-title">Sandbox inbox</h2>
+      <h2 id="sandbox-inbox-title">{intl.formatMessage(messages.heading)}</h2>
       <div className="sandbox-inbox-bar">
         <p className="settings-hint sandbox-links-hint">
-          The sandbox sends no e-mail: the messages recipients would receive land here. Its pages, the signing pages and
-          the inbox, are served on this computer at <span className="settings-url">{origin}</span>. Signdesk opens links
-          to that address, and https links, in your browser, and no other links. If your browser does not show the page,
-          copy its address into it.
+          <FormattedMessage
+            {...messages.links}
+            values={{
+              origin,
+              app: productName,
+              address: (chunks: ReactNode[]) => <span className="settings-url">{chunks}</span>,
+            }}
+          />
         </p>
         <OpenInboxButton bridge={bridge} />
       </div>
@@ -38,10 +65,10 @@ export function SandboxInboxSection({
       ) : (
         <div className="sandbox-inbox-bar">
           <p className="settings-hint">
-            The sandbox's messages are listed here while {sandbox.name} is the active account.
+            <FormattedMessage {...messages.listedWhileActive} values={{ name: <bdi>{sandbox.name}</bdi> }} />
           </p>
           <button type="button" disabled={switching} onClick={onMakeActive}>
-            Make {sandbox.name} active
+            {intl.formatMessage(messages.makeActive, { name: sandbox.name })}
           </button>
         </div>
       )}

@@ -1,10 +1,21 @@
-import { useIntl } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { BulkBatch } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import { formatWhen } from "../../format/when";
 import { stateSentence } from "../bulk/BatchView";
 import { OpenBatchButton } from "../bulk/OpenBatchButton";
 import { useBulkBatches } from "../bulk/use-bulk-batches";
+
+const messages = defineMessages({
+  heading: { id: "outbox.bulk.heading", defaultMessage: "Bulk sends", description: "Section heading." },
+  meta: {
+    id: "outbox.bulk.meta",
+    defaultMessage: "{template} · {left, number} of {total, plural, other {# rows}} to send · started {when}",
+    description:
+      "Under a bulk send's file name: its template's name, the rows left, when it started ('5 minutes ago').",
+  },
+});
 
 /**
  * The account's bulk sends with rows still to send. Their rows are journalled like the Outbox's items (queued,
@@ -18,7 +29,7 @@ export function BulkSendsWaiting({ bridge, onOpen }: { bridge: SigndeskApi; onOp
   if (unfinished.length === 0) return null;
   return (
     <>
-      <h2 id="outbox-bulk-title">Bulk sends</h2>
+      <h2 id="outbox-bulk-title">{intl.formatMessage(messages.heading)}</h2>
       <ul className="draft-list" aria-labelledby="outbox-bulk-title">
         {unfinished.map((batch) => {
           const left = batch.counts.queued + batch.counts.sending + batch.counts.unknown;
@@ -28,8 +39,15 @@ export function BulkSendsWaiting({ bridge, onOpen }: { bridge: SigndeskApi; onOp
                 <h3 className="outbox-item-title">{batch.fileName}</h3>
               </div>
               <p className="draft-meta">
-                {batch.templateName} · {left.toLocaleString()} of {batch.total.toLocaleString()} rows to send · started{" "}
-                <time dateTime={batch.createdAt}>{formatWhen(batch.createdAt)}</time>
+                <FormattedMessage
+                  {...messages.meta}
+                  values={{
+                    template: <bdi>{batch.templateName}</bdi>,
+                    left,
+                    total: batch.total,
+                    when: <time dateTime={batch.createdAt}>{formatWhen(batch.createdAt)}</time>,
+                  }}
+                />
               </p>
               <p className="outbox-message">{stateSentence(intl, batch)}</p>
               <div className="row-actions outbox-item-actions">

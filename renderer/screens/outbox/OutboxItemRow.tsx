@@ -1,10 +1,31 @@
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import type { OutboxItem } from "../../../common/outbox";
 import { formatWhen } from "../../format/when";
 import { OutboxStateBadge } from "../../outbox/OutboxStateBadge";
 import { actionsFor, kindWords, recipientAddresses } from "../../outbox/outbox-words";
 import { EditRecipientsForm } from "./EditRecipientsForm";
+
+const messages = defineMessages({
+  meta: {
+    id: "outbox.item.meta",
+    defaultMessage: "{kind} · queued {when}{attempts, plural, =0 {} =1 {} other { · tried # times}}",
+    description:
+      "Under a waiting item's name: what it does, when it was queued ('5 minutes ago'), how often it was tried.",
+  },
+  named: {
+    id: "outbox.item.named",
+    defaultMessage: "{action}<hidden> “{title}”</hidden>",
+    description: "A button's words, then (for screen readers only) the item's name: 'Send again “Lease”'.",
+  },
+  changeRecipients: {
+    id: "outbox.item.changeRecipients",
+    defaultMessage: "Change recipients…",
+    description: "Button: changes a failed send's recipients.",
+  },
+});
 
 interface OutboxItemRowProps {
   bridge: SigndeskApi;
@@ -20,13 +41,24 @@ export const itemTitleId = (itemId: string) => `outbox-item-${itemId}`;
 
 /** One item waiting in the Outbox: what it is, its state and why, and what the person can do with it. */
 export function OutboxItemRow({ bridge, item, onCancelled, onChanged }: OutboxItemRowProps) {
-  const actions = actionsFor(item);
+  const intl = useIntl();
+  const actions = actionsFor(intl, item);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
-  const named = <span className="visually-hidden"> “{item.title}”</span>;
+  /** The button's words, then the item's name for screen readers: "Send again “Lease”". */
+  const named = (action: string) => (
+    <FormattedMessage
+      {...messages.named}
+      values={{
+        action,
+        title: item.title,
+        hidden: (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>,
+      }}
+    />
+  );
 
   const act = async (run: () => ReturnType<SigndeskApi["outboxCancel"]>, after: () => void) => {
     setBusy(true);
@@ -52,7 +84,7 @@ export function OutboxItemRow({ bridge, item, onCancelled, onChanged }: OutboxIt
       () => title.current?.focus(),
     );
 
-  const recipients = item.recipients.length > 0 ? recipientAddresses(item) : undefined;
+  const recipients = item.recipients.length > 0 ? recipientAddresses(intl, item) : undefined;
   return (
     <li className="outbox-item" data-item-id={item.itemId}>
       <div className="outbox-item-top">
@@ -62,8 +94,14 @@ export function OutboxItemRow({ bridge, item, onCancelled, onChanged }: OutboxIt
         <OutboxStateBadge state={item.state} />
       </div>
       <p className="draft-meta">
-        {kindWords(item, recipients)} · queued <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>
-        {item.attempts > 1 ? ` · tried ${item.attempts.toLocaleString()} times` : ""}
+        <FormattedMessage
+          {...messages.meta}
+          values={{
+            kind: kindWords(intl, item, recipients),
+            when: <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>,
+            attempts: item.attempts,
+          }}
+        />
       </p>
       {item.message !== null && (
         <p className={item.state === "failed" ? "outbox-message outbox-message-failed" : "outbox-message"}>
@@ -94,19 +132,17 @@ export function OutboxItemRow({ bridge, item, onCancelled, onChanged }: OutboxIt
           <div className="row-actions outbox-item-actions">
             {actions.retry !== null && (
               <button type="button" onClick={() => void retry()} disabled={busy}>
-                {actions.retry}
-                {named}
+                {named(actions.retry)}
               </button>
             )}
             {actions.editRecipients && (
               <button type="button" ref={editButton} onClick={() => setEditing(true)} disabled={busy}>
-                Change recipients…{named}
+                {named(intl.formatMessage(messages.changeRecipients))}
               </button>
             )}
             {actions.cancel !== null && (
               <button type="button" className="danger" onClick={() => void cancel()} disabled={busy}>
-                {actions.cancel}
-                {named}
+                {named(actions.cancel)}
               </button>
             )}
           </div>

@@ -1,9 +1,13 @@
 import { useEffect, useRef, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { BulkBatch } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import type { OutboxList } from "../../../common/outbox";
+import { screenTitleMessages } from "../../../common/screen-titles";
 import { useOutbox } from "../../outbox/outbox-context";
 import { isSend } from "../../outbox/outbox-words";
+import { productName } from "../accounts/product-name";
 import { BulkSendsWaiting } from "./BulkSendsWaiting";
 import { DoneItems } from "./DoneItems";
 import { itemTitleId, OutboxItemRow } from "./OutboxItemRow";
@@ -18,12 +22,51 @@ interface OutboxScreenProps {
   onOpenBatch: (batch: BulkBatch) => void;
 }
 
+const messages = defineMessages({
+  nothingWaitsFor: {
+    id: "outbox.screen.nothingWaitsFor",
+    defaultMessage: "Nothing waits for {account}.",
+    description: "{account}: the active account's name.",
+  },
+  nothingWaitsForService: {
+    id: "outbox.screen.nothingWaitsForService",
+    defaultMessage: "Nothing waits for the service.",
+  },
+  waitingFor: {
+    id: "outbox.screen.waitingFor",
+    defaultMessage: "{waiting, number} waiting for {account}{failed, plural, =0 {} other {, # failed}}.",
+    description: "{account}: the active account's name. '2 waiting for Sandbox, 1 failed.'",
+  },
+  waitingForService: {
+    id: "outbox.screen.waitingForService",
+    defaultMessage: "{waiting, number} waiting for the service{failed, plural, =0 {} other {, # failed}}.",
+  },
+  summary: {
+    id: "outbox.screen.summary",
+    defaultMessage:
+      "What {app} still has to send: new templates, documents and webhook changes, kept here when the service cannot be reached and sent in this order as soon as it answers.",
+  },
+  loading: { id: "outbox.screen.loading", defaultMessage: "Loading the Outbox…" },
+  readFailed: { id: "outbox.screen.readFailed", defaultMessage: "The Outbox could not be read: {reason}" },
+  waitingHeading: { id: "outbox.screen.waitingHeading", defaultMessage: "Waiting", description: "Section heading." },
+  nothingWaits: { id: "outbox.screen.nothingWaits", defaultMessage: "Nothing waits to be sent." },
+});
+
 /** "2 waiting for Sandbox, 1 failed". */
-function waitingSummary({ summary, waiting }: OutboxList): string {
-  const account = summary.accountName ?? "the service";
-  if (waiting.length === 0) return `Nothing waits for ${account}.`;
-  const failed = summary.failed > 0 ? `, ${summary.failed.toLocaleString()} failed` : "";
-  return `${waiting.length.toLocaleString()} waiting for ${account}${failed}.`;
+function WaitingSummary({ list: { summary, waiting } }: { list: OutboxList }) {
+  const account = summary.accountName === null ? null : <bdi>{summary.accountName}</bdi>;
+  if (waiting.length === 0)
+    return account === null ? (
+      <FormattedMessage {...messages.nothingWaitsForService} />
+    ) : (
+      <FormattedMessage {...messages.nothingWaitsFor} values={{ account }} />
+    );
+  const counts = { waiting: waiting.length, failed: summary.failed };
+  return account === null ? (
+    <FormattedMessage {...messages.waitingForService} values={counts} />
+  ) : (
+    <FormattedMessage {...messages.waitingFor} values={{ ...counts, account }} />
+  );
 }
 
 /**
@@ -32,6 +75,7 @@ function waitingSummary({ summary, waiting }: OutboxList): string {
  * last.
  */
 export function OutboxScreen({ bridge, onOpenAccounts, onOpenBatch }: OutboxScreenProps) {
+  const intl = useIntl();
   const outbox = useOutbox();
   const [retrying, setRetrying] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -88,24 +132,21 @@ export function OutboxScreen({ bridge, onOpenAccounts, onOpenBatch }: OutboxScre
     >
       <header className="screen-header outbox-header">
         <h1 id="outbox-title" tabIndex={-1}>
-          Outbox
+          {intl.formatMessage(screenTitleMessages.outbox)}
         </h1>
         {list !== null && (
           <p className="outbox-summary" data-testid="outbox-summary">
-            {waitingSummary(list)}
+            <WaitingSummary list={list} />
           </p>
         )}
       </header>
       <div className="screen-body wide">
-        <p className="screen-summary">
-          What Signdesk still has to send: new templates, documents and webhook changes, kept here when the service
-          cannot be reached and sent in this order as soon as it answers.
-        </p>
+        <p className="screen-summary">{intl.formatMessage(messages.summary, { app: productName })}</p>
         {outbox === null || outbox.list.status === "loading" ? (
-          <p className="muted">Loading the Outbox…</p>
+          <p className="muted">{intl.formatMessage(messages.loading)}</p>
         ) : outbox.list.status === "failed" ? (
           <p className="problem" role="alert">
-            The Outbox could not be read: {outbox.list.message}
+            {intl.formatMessage(messages.readFailed, { reason: outbox.list.message })}
           </p>
         ) : (
           <>
@@ -122,9 +163,9 @@ export function OutboxScreen({ bridge, onOpenAccounts, onOpenBatch }: OutboxScre
                 {problem}
               </p>
             )}
-            <h2 id="outbox-waiting-title">Waiting</h2>
+            <h2 id="outbox-waiting-title">{intl.formatMessage(messages.waitingHeading)}</h2>
             {outbox.list.value.waiting.length === 0 ? (
-              <p className="muted empty-state">Nothing waits to be sent.</p>
+              <p className="muted empty-state">{intl.formatMessage(messages.nothingWaits)}</p>
             ) : (
               <ol className="draft-list" aria-labelledby="outbox-waiting-title">
                 {outbox.list.value.waiting.map((item) => (

@@ -1,5 +1,31 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import type { OutboxSummary } from "../../../common/outbox";
 import { asSentence } from "../../../common/sentence";
+
+const messages = defineMessages({
+  retrying: { id: "outbox.queueNotice.retrying", defaultMessage: "Retrying…" },
+  retryNow: {
+    id: "outbox.queueNotice.retryNow",
+    defaultMessage: "Retry now",
+    description: "Button: asks the service at once rather than at the next retry.",
+  },
+  openAccounts: {
+    id: "outbox.queueNotice.openAccounts",
+    defaultMessage: "Open Accounts",
+    description: "Button: shows the Accounts screen.",
+  },
+  unreachable: {
+    id: "outbox.queueNotice.unreachable",
+    defaultMessage: "{account} cannot be reached: {reason} They will be sent when it answers.",
+    description: "{account}: the account's name; {reason}: why, a sentence; 'They': the items waiting.",
+  },
+  serviceUnreachable: {
+    id: "outbox.queueNotice.serviceUnreachable",
+    defaultMessage: "The service cannot be reached: {reason} They will be sent when it answers.",
+    description: "{reason}: why, a sentence; 'They': the items waiting.",
+  },
+});
 
 interface QueueNoticeProps {
   summary: OutboxSummary;
@@ -14,9 +40,10 @@ interface QueueNoticeProps {
  * Accounts screen), or the service cannot be reached (Signdesk asks again by itself). Nothing when neither.
  */
 export function QueueNotice({ summary, retrying, onRetry, onOpenAccounts }: QueueNoticeProps) {
+  const intl = useIntl();
   const retry = (
     <button type="button" onClick={onRetry} disabled={retrying}>
-      {retrying ? "Retrying…" : "Retry now"}
+      {intl.formatMessage(retrying ? messages.retrying : messages.retryNow)}
     </button>
   );
   if (summary.paused !== null)
@@ -25,21 +52,29 @@ export function QueueNotice({ summary, retrying, onRetry, onOpenAccounts }: Queu
         <p>{asSentence(summary.paused)}</p>
         <div className="row-actions">
           <button type="button" onClick={onOpenAccounts}>
-            Open Accounts
+            {intl.formatMessage(messages.openAccounts)}
           </button>
           {retry}
         </div>
       </div>
     );
-  if (summary.unreachable !== null)
+  if (summary.unreachable !== null) {
+    const reason = asSentence(summary.unreachable);
     return (
       <div className="notice outbox-notice" role="status">
         <p>
-          {summary.accountName ?? "The service"} cannot be reached: {asSentence(summary.unreachable)} They will be sent
-          when it answers.
+          {summary.accountName === null ? (
+            <FormattedMessage {...messages.serviceUnreachable} values={{ reason }} />
+          ) : (
+            <FormattedMessage
+              {...messages.unreachable}
+              values={{ account: <bdi>{summary.accountName}</bdi>, reason }}
+            />
+          )}
         </p>
         <div className="row-actions">{retry}</div>
       </div>
     );
+  }
   return null;
 }

@@ -6,11 +6,12 @@
  */
 import { StrictMode, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { IntlProvider } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import { getBridge } from "../../../renderer/bridge";
 import { MissingBridge } from "../../../renderer/components/MissingBridge";
 import { OfflineBanner } from "../../../renderer/components/OfflineBanner";
+import { LocaleRoot } from "../../../renderer/i18n/LocaleRoot";
+import { bridgeLocale, browserLocale } from "../../../renderer/i18n/locale-sources";
 import { DocumentsRouteView } from "../../../renderer/navigation/DocumentsRouteView";
 import { type DocumentsRoute, documentDetail, documentsList, type Route } from "../../../renderer/navigation/route";
 import "../../../renderer/styles.css";
@@ -54,9 +55,8 @@ if (container === null) throw new Error("index.html has no #root element");
 const bridge = getBridge();
 createRoot(container).render(
   <StrictMode>
-    {/* The screens' words, in English (their messages' defaults), as the app shows them in its source language. */}
-    <IntlProvider locale="en" defaultLocale="en">
+    <LocaleRoot source={bridge === null ? browserLocale : bridgeLocale(bridge)}>
       {bridge === null ? <MissingBridge /> : <Screens bridge={bridge} />}
-    </IntlProvider>
+    </LocaleRoot>
   </StrictMode>,
 );
