@@ -1,5 +1,8 @@
 import type { SigndeskApi } from "../../common/contract";
 import type { Draft } from "../../common/draft";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { inEnglish } from "../../common/i18n/english";
+import { type Phrase, phrase } from "../../common/i18n/phrase";
 import { createEditorState, type EditorAction, type EditorState, editorReducer } from "../editor/state/editor-state";
 import { withPages } from "../editor/state/pages";
 import { closePdf, loadPdf, type OpenedPdf, openPdf, type PdfHandle, pdfHandle } from "../pdf/load-pdf";
@@ -7,6 +10,20 @@ import { provisionalDraft, provisionalEditorState, sameContent } from "./provisi
 import { type PagesRead, readPage, readPages, withPagesRead } from "./read-pages";
 import { changed, type Stored, storeChanges } from "./store-changes";
 import { mainMayStart } from "./when-main-starts";
+
+const messages = defineMessages({
+  refused: {
+    id: "drafts.open.refused",
+    defaultMessage: "{fileName} could not be opened: {reason}",
+    description: "A file given to make a draft could not become one; {reason} says why.",
+  },
+  unsaved: { id: "drafts.open.unsaved", defaultMessage: "Your changes to this draft are not saved yet: {reason}" },
+  changesLost: {
+    id: "drafts.open.changesLost",
+    defaultMessage: "{reason} The changes made to it could not be kept.",
+    description: "{reason} says why the file could not become a draft, a full sentence.",
+  },
+});
 
 /**
  * The background work on a new PDF shown before main has made its draft: the editor is usable meanwhile.
@@ -88,10 +105,14 @@ export class OpenDrafts {
   private shown: Shown | null = null;
   private readonly listeners = new Set<() => void>();
 
-  /** `pdfs`: how PDFs are opened in pdf.js (the unit test gives its own). */
+  /**
+   * `pdfs`: how PDFs are opened in pdf.js (the unit test gives its own). `words`: renders the reasons this class
+   * gives (DraftView's and NewDraft's `message`) in the window's language; English by default.
+   */
   constructor(
     private readonly bridge: SigndeskApi,
     private readonly pdfs: { openPdf: typeof openPdf; loadPdf: typeof loadPdf } = { openPdf, loadPdf },
+    private readonly words: (words: Phrase) => string = inEnglish,
   ) {}
 
   subscribe = (listener: () => void): (() => void) => {
@@ -110,7 +131,7 @@ export class OpenDrafts {
    */
   async createFromFile(fileName: string, bytes: Uint8Array): Promise<NewDraft> {
     const id = crypto.randomUUID();
-    const refused = (error: unknown) => `${fileName} could not be opened: ${messageOf(error)}`;
+    const refused = (error: unknown) => this.words(phrase(messages.refused, { fileName, reason: messageOf(error) }));
     const opening = isWordFileName(fileName) ? null : this.pdfs.openPdf(bytes);
     // Nobody may take it (the draft was refused): never an unhandled rejection.
     opening?.catch(() => {});
@@ -169,7 +190,7 @@ export class OpenDrafts {
     const making = this.making.get(id);
     if (making === undefined) return;
     const { unsaved } = await making.stored;
-    if (unsaved !== null) throw new Error(`Your changes to this draft are not saved yet: ${unsaved}`);
+    if (unsaved !== null) throw new Error(this.words(phrase(messages.unsaved, { reason: unsaved })));
   }
 
   /** The draft the editor shows now (null: none); the PDF of the one it showed before is freed. */
@@ -362,8 +383,10 @@ export class OpenDrafts {
     const kept = this.editorStates.get(id) ?? shown.view.editor;
     if ("message" in outcome) {
       void pdf.destroy();
-      const lost = changed(kept) ? " The changes made to it could not be kept." : "";
-      this.set(shown, { status: "refused", message: `${outcome.message}${lost}` });
+      const message = changed(kept)
+        ? this.words(phrase(messages.changesLost, { reason: outcome.message }))
+        : outcome.message;
+      this.set(shown, { status: "refused", message });
       return;
     }
     const { draft } = outcome.stored;
