@@ -6,6 +6,7 @@
  */
 import { StrictMode, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
+import { IntlProvider } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import { getBridge } from "../../../renderer/bridge";
 import { MissingBridge } from "../../../renderer/components/MissingBridge";
@@ -52,5 +53,10 @@ const container = document.getElementById("root");
 if (container === null) throw new Error("index.html has no #root element");
 const bridge = getBridge();
 createRoot(container).render(
-  <StrictMode>{bridge === null ? <MissingBridge /> : <Screens bridge={bridge} />}</StrictMode>,
+  <StrictMode>
+    {/* The screens' words are messages: in English, from their default text, as the app shows them. */}
+    <IntlProvider locale="en" defaultLocale="en">
+      {bridge === null ? <MissingBridge /> : <Screens bridge={bridge} />}
+    </IntlProvider>
+  </StrictMode>,
 );
