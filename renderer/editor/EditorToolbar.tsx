@@ -9,8 +9,8 @@ const messages = defineMessages({
   back: { id: "editor.toolbar.back", defaultMessage: "Back to templates" },
   backText: {
     id: "editor.toolbar.backText",
-    defaultMessage: "← Templates",
-    description: "The button that leaves the editor for the Templates screen; the arrow points back.",
+    defaultMessage: "Templates",
+    description: "The button that leaves the editor for the Templates screen, after a back arrow.",
   },
   readingPages: {
     id: "editor.toolbar.readingPages",
@@ -135,6 +135,9 @@ export function EditorToolbar(props: EditorToolbarProps) {
   return (
     <div className="editor-toolbar" role="toolbar" aria-label={intl.formatMessage(messages.toolbar)}>
       <button type="button" onClick={props.onBack} aria-label={intl.formatMessage(messages.back)}>
+        <span className="mirror-in-rtl" aria-hidden="true" style={{ display: "inline-block" }}>
+          ←
+        </span>{" "}
         {intl.formatMessage(messages.backText)}
       </button>
       {/* A block of fixed width: a longer name or status never moves the buttons (they are ellipsised). */}
