@@ -3,6 +3,7 @@ import type { Draft } from "../../common/draft";
 import { defineMessages } from "../../common/i18n/define-messages";
 import { inEnglish } from "../../common/i18n/english";
 import { type Phrase, phrase } from "../../common/i18n/phrase";
+import { UserError } from "../../common/user-error";
 import { createEditorState, type EditorAction, type EditorState, editorReducer } from "../editor/state/editor-state";
 import { withPages } from "../editor/state/pages";
 import { closePdf, loadPdf, type OpenedPdf, openPdf, type PdfHandle, pdfHandle } from "../pdf/load-pdf";
@@ -84,8 +85,6 @@ interface Shown {
 
 const loading: DraftView = { status: "loading" };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * The drafts being opened in this session, owned by the app (App.tsx makes one; screens reach it through
  * drafts-context.ts): the one way into the editor, which always opens a draft by its id.
@@ -115,6 +114,12 @@ export class OpenDrafts {
     private readonly words: (words: Phrase) => string = inEnglish,
   ) {}
 
+  /** Why `error` happened, in words for people: a phrase (pdf/load-pdf.ts's) rendered in the window's language. */
+  private messageOf(error: unknown): string {
+    if (error instanceof UserError && error.phrase !== null) return this.words(error.phrase);
+    return error instanceof Error ? error.message : String(error);
+  }
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -131,7 +136,8 @@ export class OpenDrafts {
    */
   async createFromFile(fileName: string, bytes: Uint8Array): Promise<NewDraft> {
     const id = crypto.randomUUID();
-    const refused = (error: unknown) => this.words(phrase(messages.refused, { fileName, reason: messageOf(error) }));
+    const refused = (error: unknown) =>
+      this.words(phrase(messages.refused, { fileName, reason: this.messageOf(error) }));
     const opening = isWordFileName(fileName) ? null : this.pdfs.openPdf(bytes);
     // Nobody may take it (the draft was refused): never an unhandled rejection.
     opening?.catch(() => {});
@@ -156,7 +162,7 @@ export class OpenDrafts {
         this.handOver(id);
       },
       (error: unknown) => {
-        making.outcome = { message: messageOf(error) };
+        making.outcome = { message: this.messageOf(error) };
         this.handOver(id);
       },
     );
@@ -169,7 +175,7 @@ export class OpenDrafts {
         () => made.then(() => "made" as const),
       ),
       made.then(() => "made" as const),
-    ]).catch((error: unknown) => ({ message: messageOf(error) }));
+    ]).catch((error: unknown) => ({ message: this.messageOf(error) }));
     if (typeof first === "string") return { ok: true, id };
     if (making.opening !== null) void making.opening.then(closePdf).catch(() => {});
     making.opening = null;
@@ -273,7 +279,7 @@ export class OpenDrafts {
     try {
       await this.loadInto(shown);
     } catch (error) {
-      this.set(shown, { status: "failed", message: messageOf(error) });
+      this.set(shown, { status: "failed", message: this.messageOf(error) });
     }
   }
 
@@ -287,7 +293,7 @@ export class OpenDrafts {
         try {
           await making.stored;
         } catch (error) {
-          this.set(shown, { status: "refused", message: messageOf(error) });
+          this.set(shown, { status: "refused", message: this.messageOf(error) });
           return;
         }
       }
@@ -410,7 +416,7 @@ export class OpenDrafts {
   }
 
   private failed(shown: Shown, error: unknown): void {
-    this.set(shown, { status: "failed", message: messageOf(error) });
+    this.set(shown, { status: "failed", message: this.messageOf(error) });
   }
 
   private async fromFile(shown: Shown): Promise<void> {
