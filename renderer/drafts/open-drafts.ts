@@ -1,5 +1,9 @@
 import type { SigndeskApi } from "../../common/contract";
 import type { Draft } from "../../common/draft";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { inEnglish } from "../../common/i18n/english";
+import { type Phrase, phrase } from "../../common/i18n/phrase";
+import { UserError } from "../../common/user-error";
 import { createEditorState, type EditorAction, type EditorState, editorReducer } from "../editor/state/editor-state";
 import { withPages } from "../editor/state/pages";
 import { closePdf, loadPdf, type OpenedPdf, openPdf, type PdfHandle, pdfHandle } from "../pdf/load-pdf";
@@ -7,6 +11,20 @@ import { provisionalDraft, provisionalEditorState, sameContent } from "./provisi
 import { type PagesRead, readPage, readPages, withPagesRead } from "./read-pages";
 import { changed, type Stored, storeChanges } from "./store-changes";
 import { mainMayStart } from "./when-main-starts";
+
+const messages = defineMessages({
+  refused: {
+    id: "drafts.open.refused",
+    defaultMessage: "{fileName} could not be opened: {reason}",
+    description: "A file given to make a draft could not become one; {reason} says why.",
+  },
+  unsaved: { id: "drafts.open.unsaved", defaultMessage: "Your changes to this draft are not saved yet: {reason}" },
+  changesLost: {
+    id: "drafts.open.changesLost",
+    defaultMessage: "{reason} The changes made to it could not be kept.",
+    description: "{reason} says why the file could not become a draft, a full sentence.",
+  },
+});
 
 /**
  * The background work on a new PDF shown before main has made its draft: the editor is usable meanwhile.
@@ -67,8 +85,6 @@ interface Shown {
 
 const loading: DraftView = { status: "loading" };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * The drafts being opened in this session, owned by the app (App.tsx makes one; screens reach it through
  * drafts-context.ts): the one way into the editor, which always opens a draft by its id.
@@ -88,11 +104,21 @@ export class OpenDrafts {
   private shown: Shown | null = null;
   private readonly listeners = new Set<() => void>();
 
-  /** `pdfs`: how PDFs are opened in pdf.js (the unit test gives its own). */
+  /**
+   * `pdfs`: how PDFs are opened in pdf.js (the unit test gives its own). `words`: renders the reasons this class
+   * gives (DraftView's and NewDraft's `message`) in the window's language; English by default.
+   */
   constructor(
     private readonly bridge: SigndeskApi,
     private readonly pdfs: { openPdf: typeof openPdf; loadPdf: typeof loadPdf } = { openPdf, loadPdf },
+    private readonly words: (words: Phrase) => string = inEnglish,
   ) {}
+
+  /** Why `error` happened, in words for people: a phrase (pdf/load-pdf.ts's) rendered in the window's language. */
+  private messageOf(error: unknown): string {
+    if (error instanceof UserError && error.phrase !== null) return this.words(error.phrase);
+    return error instanceof Error ? error.message : String(error);
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -110,7 +136,8 @@ export class OpenDrafts {
    */
   async createFromFile(fileName: string, bytes: Uint8Array): Promise<NewDraft> {
     const id = crypto.randomUUID();
-    const refused = (error: unknown) => `${fileName} could not be opened: ${messageOf(error)}`;
+    const refused = (error: unknown) =>
+      this.words(phrase(messages.refused, { fileName, reason: this.messageOf(error) }));
     const opening = isWordFileName(fileName) ? null : this.pdfs.openPdf(bytes);
     // Nobody may take it (the draft was refused): never an unhandled rejection.
     opening?.catch(() => {});
@@ -135,7 +162,7 @@ export class OpenDrafts {
         this.handOver(id);
       },
       (error: unknown) => {
-        making.outcome = { message: messageOf(error) };
+        making.outcome = { message: this.messageOf(error) };
         this.handOver(id);
       },
     );
@@ -148,7 +175,7 @@ export class OpenDrafts {
         () => made.then(() => "made" as const),
       ),
       made.then(() => "made" as const),
-    ]).catch((error: unknown) => ({ message: messageOf(error) }));
+    ]).catch((error: unknown) => ({ message: this.messageOf(error) }));
     if (typeof first === "string") return { ok: true, id };
     if (making.opening !== null) void making.opening.then(closePdf).catch(() => {});
     making.opening = null;
@@ -169,7 +196,7 @@ export class OpenDrafts {
     const making = this.making.get(id);
     if (making === undefined) return;
     const { unsaved } = await making.stored;
-    if (unsaved !== null) throw new Error(`Your changes to this draft are not saved yet: ${unsaved}`);
+    if (unsaved !== null) throw new Error(this.words(phrase(messages.unsaved, { reason: unsaved })));
   }
 
   /** The draft the editor shows now (null: none); the PDF of the one it showed before is freed. */
@@ -252,7 +279,7 @@ export class OpenDrafts {
     try {
       await this.loadInto(shown);
     } catch (error) {
-      this.set(shown, { status: "failed", message: messageOf(error) });
+      this.set(shown, { status: "failed", message: this.messageOf(error) });
     }
   }
 
@@ -266,7 +293,7 @@ export class OpenDrafts {
         try {
           await making.stored;
         } catch (error) {
-          this.set(shown, { status: "refused", message: messageOf(error) });
+          this.set(shown, { status: "refused", message: this.messageOf(error) });
           return;
         }
       }
@@ -362,8 +389,10 @@ export class OpenDrafts {
     const kept = this.editorStates.get(id) ?? shown.view.editor;
     if ("message" in outcome) {
       void pdf.destroy();
-      const lost = changed(kept) ? " The changes made to it could not be kept." : "";
-      this.set(shown, { status: "refused", message: `${outcome.message}${lost}` });
+      const message = changed(kept)
+        ? this.words(phrase(messages.changesLost, { reason: outcome.message }))
+        : outcome.message;
+      this.set(shown, { status: "refused", message });
       return;
     }
     const { draft } = outcome.stored;
@@ -387,7 +416,7 @@ export class OpenDrafts {
   }
 
   private failed(shown: Shown, error: unknown): void {
-    this.set(shown, { status: "failed", message: messageOf(error) });
+    this.set(shown, { status: "failed", message: this.messageOf(error) });
   }
 
   private async fromFile(shown: Shown): Promise<void> {

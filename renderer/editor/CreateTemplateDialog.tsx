@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useIntl } from "react-intl";
 import type { EventPayload, SigndeskApi } from "../../common/contract";
 import type { DraftGroup } from "../../common/draft";
+import { defineMessages } from "../../common/i18n/define-messages";
 import { queuedCode } from "../../common/outbox";
 import { checkRecipients, recipientLabel, recipientProblemList } from "../../common/recipient-checks";
 import type { IpcError } from "../../common/result";
@@ -8,6 +10,45 @@ import { CheckingNotice, ServiceFailure } from "../components/ServiceFailure";
 import { RecipientFields } from "../recipients/RecipientFields";
 import { blankEntry, type RecipientEntry } from "../recipients/recipients";
 import { withProgress } from "../with-progress";
+
+const messages = defineMessages({
+  created: { id: "editor.create.created", defaultMessage: "Template “{name}” created." },
+  createdAndSent: {
+    id: "editor.create.createdAndSent",
+    defaultMessage: "Template created and sent to {count, plural, one {# recipient(s)} other {# recipient(s)}}.",
+  },
+  withNotice: {
+    id: "editor.create.withNotice",
+    defaultMessage: "{done} {notice}",
+    description: "What was done, then the service's own notice about it.",
+  },
+  title: { id: "editor.create.title", defaultMessage: "Create template" },
+  sendNow: { id: "editor.create.sendNow", defaultMessage: "Send it now to one recipient per group" },
+  autoRelease: {
+    id: "editor.create.autoRelease",
+    defaultMessage: "Release the signed PDF as soon as everyone has signed",
+  },
+  subject: { id: "editor.create.subject", defaultMessage: "E-mail subject (optional)" },
+  serviceLead: {
+    id: "editor.create.serviceLead",
+    defaultMessage: "The service did not create the template",
+    description: "Followed by a colon and the service's reason.",
+  },
+  afterMove: {
+    id: "editor.create.afterMove",
+    defaultMessage: "create the template again to upload it there.",
+    description: "Ends 'The account now uses <account>. Nothing was sent: …'.",
+  },
+  unchanged: { id: "editor.create.unchanged", defaultMessage: "Your draft is unchanged." },
+  uploading: { id: "editor.create.uploading", defaultMessage: "Uploading" },
+  preparing: { id: "editor.create.preparing", defaultMessage: "Preparing…" },
+  uploadingPercent: { id: "editor.create.uploadingPercent", defaultMessage: "Uploading {done, number, percent}" },
+  cancel: { id: "editor.create.cancel", defaultMessage: "Cancel" },
+  checking: { id: "editor.create.checking", defaultMessage: "Checking whether it was sent…" },
+  again: { id: "editor.create.again", defaultMessage: "Create again anyway" },
+  createAndSend: { id: "editor.create.createAndSend", defaultMessage: "Create and send" },
+  create: { id: "editor.create.submit", defaultMessage: "Create template" },
+});
 
 interface CreateTemplateDialogProps {
   bridge: SigndeskApi;
@@ -34,6 +75,7 @@ export function CreateTemplateDialog({
   onCreated,
   onQueued,
 }: CreateTemplateDialogProps) {
+  const intl = useIntl();
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const ids = useId();
@@ -121,9 +163,13 @@ export function CreateTemplateDialog({
       }
       const done =
         result.value.document === null
-          ? `Template “${result.value.template.name}” created.`
-          : `Template created and sent to ${recipients.length} recipient(s).`;
-      onCreated(result.value.notice === undefined ? done : `${done} ${result.value.notice}`);
+          ? intl.formatMessage(messages.created, { name: result.value.template.name })
+          : intl.formatMessage(messages.createdAndSent, { count: recipients.length });
+      onCreated(
+        result.value.notice === undefined
+          ? done
+          : intl.formatMessage(messages.withNotice, { done, notice: result.value.notice }),
+      );
     } finally {
       underway.current = false;
       setProgress(null);
@@ -148,15 +194,15 @@ export function CreateTemplateDialog({
           void submit();
         }}
       >
-        <h2 id="create-title">Create template</h2>
+        <h2 id="create-title">{intl.formatMessage(messages.title)}</h2>
         <fieldset disabled={busy}>
           <label className="check">
-            <input type="checkbox" checked={send} onChange={(event) => setSend(event.target.checked)} /> Send it now to
-            one recipient per group
+            <input type="checkbox" checked={send} onChange={(event) => setSend(event.target.checked)} />{" "}
+            {intl.formatMessage(messages.sendNow)}
           </label>
           <label className="check">
             <input type="checkbox" checked={autoRelease} onChange={(event) => setAutoRelease(event.target.checked)} />{" "}
-            Release the signed PDF as soon as everyone has signed
+            {intl.formatMessage(messages.autoRelease)}
           </label>
           {send && (
             <div className="recipients-form">
@@ -174,7 +220,7 @@ export function CreateTemplateDialog({
                 />
               ))}
               <label>
-                <span>E-mail subject (optional)</span>
+                <span>{intl.formatMessage(messages.subject)}</span>
                 <input value={subject} maxLength={300} onChange={(event) => setSubject(event.target.value)} />
               </label>
             </div>
@@ -194,38 +240,42 @@ export function CreateTemplateDialog({
           <ServiceFailure
             bridge={bridge}
             error={serviceError}
-            lead="The service did not create the template"
-            afterMove="create the template again to upload it there."
+            lead={intl.formatMessage(messages.serviceLead)}
+            afterMove={intl.formatMessage(messages.afterMove)}
           />
         )}
-        {serviceError !== null && <p className="muted small">Your draft is unchanged.</p>}
+        {serviceError !== null && <p className="muted small">{intl.formatMessage(messages.unchanged)}</p>}
         {progress?.kind === "checking" && <CheckingNotice done={progress.done} total={progress.total} />}
         {progress !== null && progress.kind !== "checking" && (
           <div className="progress">
             <progress
               value={progress.total === null ? undefined : progress.done}
               max={progress.total ?? undefined}
-              aria-label="Uploading"
+              aria-label={intl.formatMessage(messages.uploading)}
             />
             <span>
               {progress.total === null
-                ? "Preparing…"
-                : `Uploading ${Math.round((100 * progress.done) / progress.total)}%`}
+                ? intl.formatMessage(messages.preparing)
+                : intl.formatMessage(messages.uploadingPercent, {
+                    done: Math.round((100 * progress.done) / progress.total) / 100,
+                  })}
             </span>
           </div>
         )}
         <div className="dialog-actions">
           <button type="button" onClick={onClose} disabled={busy}>
-            Cancel
+            {intl.formatMessage(messages.cancel)}
           </button>
           <button type="submit" className="primary" disabled={busy}>
-            {progress?.kind === "checking"
-              ? "Checking whether it was sent…"
-              : unknownOutcome
-                ? "Create again anyway"
-                : send
-                  ? "Create and send"
-                  : "Create template"}
+            {intl.formatMessage(
+              progress?.kind === "checking"
+                ? messages.checking
+                : unknownOutcome
+                  ? messages.again
+                  : send
+                    ? messages.createAndSend
+                    : messages.create,
+            )}
           </button>
         </div>
       </form>

@@ -1,4 +1,11 @@
 import { Component, type ReactNode } from "react";
+import { FormattedMessage } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
+
+const messages = defineMessages({
+  failed: { id: "editor.failure.message", defaultMessage: "The draft could not be opened: {reason}" },
+  back: { id: "editor.failure.back", defaultMessage: "Back to templates" },
+});
 
 interface EditorFailureProps {
   children: ReactNode;
@@ -24,9 +31,11 @@ export class EditorFailure extends Component<EditorFailureProps, EditorFailureSt
     if (this.state.error === null) return this.props.children;
     return (
       <div className="screen-body" role="alert">
-        <p>The draft could not be opened: {this.state.error.message}</p>
+        <p>
+          <FormattedMessage {...messages.failed} values={{ reason: this.state.error.message }} />
+        </p>
         <button type="button" onClick={this.props.onClose}>
-          Back to templates
+          <FormattedMessage {...messages.back} />
         </button>
       </div>
     );

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useIntl } from "react-intl";
 import type { SigndeskApi } from "../../common/contract";
 import { displayedSize } from "../../common/coordinates";
 import type { Draft } from "../../common/draft";
 import { groupsWithoutFields, groupWithoutFieldsMessage } from "../../common/draft-checks";
 import type { FieldType } from "../../common/fields";
+import { defineMessages } from "../../common/i18n/define-messages";
 import { asSentence } from "../../common/sentence";
 import { useDraftView, useOpenDrafts } from "../drafts/drafts-context";
 import type { Preparing } from "../drafts/open-drafts";
@@ -39,6 +41,32 @@ import { useEditorKeys } from "./useEditorKeys";
 import { useFieldDrag } from "./useFieldDrag";
 import { visiblePartOfPage } from "./visible-part";
 
+const appName = "Signdesk";
+
+const messages = defineMessages({
+  opening: { id: "editor.screen.opening", defaultMessage: "Opening the draft…" },
+  cannotOpen: { id: "editor.screen.cannotOpen", defaultMessage: "This draft cannot be opened: {reason}" },
+  back: { id: "editor.screen.back", defaultMessage: "Back to templates" },
+  pageNotRead: {
+    id: "editor.screen.pageNotRead",
+    defaultMessage: "Page {page, number} is still being read: a field can go on it once it is.",
+  },
+  notSaved: {
+    id: "editor.screen.notSaved",
+    defaultMessage:
+      "Your last changes are not saved: {reason} They are kept in this window; {appName} saves them with your next change or when you leave the editor.",
+    description: "{reason} is why the save failed, a full sentence.",
+  },
+  saveNow: { id: "editor.screen.saveNow", defaultMessage: "Save now" },
+  pages: { id: "editor.screen.pages", defaultMessage: "Pages", description: "The strip of page thumbnails." },
+  document: {
+    id: "editor.screen.document",
+    defaultMessage: "{name}, {count, plural, one {# pages} other {# pages}}",
+    description: "The draft's pages, for assistive technology: the draft's name and its number of pages.",
+  },
+  panels: { id: "editor.screen.panels", defaultMessage: "Editor panels" },
+});
+
 interface EditorScreenProps {
   bridge: SigndeskApi;
   draftId: string;
@@ -57,16 +85,17 @@ export function EditorScreen({ bridge, draftId, onClose, onRefused }: EditorScre
   const onFirstPageShown = useCallback(() => drafts.pageShown(draftId), [drafts, draftId]);
   const onPageDrawn = useCallback((index: number) => drafts.pageDrawn(draftId, index), [drafts, draftId]);
   const whenStored = useCallback(() => drafts.stored(draftId), [drafts, draftId]);
+  const intl = useIntl();
   if (view.status === "refused") return null;
-  if (view.status === "loading") return <p className="screen-body muted">Opening the draft…</p>;
+  if (view.status === "loading") return <p className="screen-body muted">{intl.formatMessage(messages.opening)}</p>;
   if (view.status === "failed") {
     return (
       <section className="screen-body">
         <p role="alert" className="problem">
-          This draft cannot be opened: {view.message}
+          {intl.formatMessage(messages.cannotOpen, { reason: view.message })}
         </p>
         <button type="button" onClick={onClose}>
-          Back to templates
+          {intl.formatMessage(messages.back)}
         </button>
       </section>
     );
@@ -116,6 +145,7 @@ function Editor({
   whenStored: () => Promise<void>;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   // New ids skip those of the draft and of the editor's state (which holds more while main makes the draft).
   const latestState = useLatest(state);
   const fieldIds = useMemo(
@@ -207,7 +237,7 @@ function Editor({
   // From the keyboard: in the part of the page in view, clear of the fields already there.
   const placeInView = (type: FieldType) => {
     if (!pageKnown(state.doc, page)) {
-      setNotice({ text: `Page ${page} is still being read: a field can go on it once it is.`, queued: false });
+      setNotice({ text: intl.formatMessage(messages.pageNotRead, { page }), queued: false });
       return;
     }
     const shown = sizes[visiblePage] ?? pdf.pageSize(visiblePage);
@@ -269,12 +299,9 @@ function Editor({
       />
       {save.kind === "failed" && (
         <div className="problem editor-notice save-failed" role="alert">
-          <span>
-            Your last changes are not saved: {asSentence(save.message)} They are kept in this window; Signdesk saves
-            them with your next change or when you leave the editor.
-          </span>
+          <span>{intl.formatMessage(messages.notSaved, { reason: asSentence(save.message), appName })}</span>
           <button type="button" onClick={() => void flush()}>
-            Save now
+            {intl.formatMessage(messages.saveNow)}
           </button>
         </div>
       )}
@@ -296,10 +323,10 @@ function Editor({
             sizes={sizes}
             currentPage={visiblePage}
             onSelect={(index) => setScrollTo({ index, token: Date.now() })}
-            label="Pages"
+            label={intl.formatMessage(messages.pages)}
           />
         ) : (
-          <nav className="pdf-thumbnails" aria-label="Pages" />
+          <nav className="pdf-thumbnails" aria-label={intl.formatMessage(messages.pages)} />
         )}
         <div
           className="editor-pages"
@@ -316,7 +343,7 @@ function Editor({
             sizes={sizes}
             onPageShown={onPageShown}
             scale={scale}
-            label={`${state.doc.name}, ${pdf.pageCount} pages`}
+            label={intl.formatMessage(messages.document, { name: state.doc.name, count: pdf.pageCount })}
             onVisiblePageChange={setVisiblePage}
             {...(scrollTo === undefined ? {} : { scrollToPage: scrollTo })}
             renderOverlay={
@@ -351,7 +378,7 @@ function Editor({
             }
           />
         </div>
-        <aside className="editor-panels" aria-label="Editor panels">
+        <aside className="editor-panels" aria-label={intl.formatMessage(messages.panels)}>
           <Palette placing={placing} onChoose={setPlacing} onPlaceNow={placeInView} />
           <GroupsPanel
             groups={state.doc.groups}

@@ -1,4 +1,14 @@
+import { useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
 import type { DrawnField } from "./FieldShape";
+
+const messages = defineMessages({
+  unnamed: {
+    id: "editor.fieldTag.unnamed",
+    defaultMessage: "Recipient {number, number}",
+    description: "Over a field, the recipient group it belongs to when the group has no label.",
+  },
+});
 
 /** Height of a tag in CSS px, with the room between it and its field. */
 const TAG_HEIGHT = 18;
@@ -17,6 +27,7 @@ export function FieldNameTags({
   hovered: string | null;
   scale: number;
 }) {
+  const intl = useIntl();
   const tagged = fields.filter((field) => field.selected || field.id === hovered);
   if (tagged.length === 0) return null;
   return (
@@ -30,9 +41,13 @@ export function FieldNameTags({
             key={field.id}
             className="field-name-tag"
             data-field-id={field.id}
+            // `left`, not inset-inline-start: a position on the page, which is never mirrored.
             style={{ left: field.x * scale, top: y, borderColor: field.color }}
+            dir="auto"
           >
-            {field.groupLabel === "" ? `Recipient ${field.groupNumber}` : field.groupLabel}
+            {field.groupLabel === ""
+              ? intl.formatMessage(messages.unnamed, { number: field.groupNumber })
+              : field.groupLabel}
           </span>
         );
       })}

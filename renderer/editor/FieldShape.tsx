@@ -6,6 +6,8 @@ import type { FieldType } from "../../common/fields";
 export interface DrawnField {
   id: string;
   type: FieldType;
+  /** The type's name in the window's language, drawn in the box. */
+  typeName: string;
   x: number;
   y: number;
   width: number;
@@ -36,6 +38,7 @@ function badgeX(field: DrawnField): number {
 const sameField = (a: DrawnField, b: DrawnField) =>
   a.id === b.id &&
   a.type === b.type &&
+  a.typeName === b.typeName &&
   a.x === b.x &&
   a.y === b.y &&
   a.width === b.width &&
@@ -86,7 +89,7 @@ export const FieldShape = memo(
         />
         {field.type !== "Checkbox" && (
           <Text
-            text={field.type}
+            text={field.typeName}
             x={4}
             y={Math.max(1, field.height / 2 - 5)}
             fontSize={9}

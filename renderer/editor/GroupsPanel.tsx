@@ -1,6 +1,39 @@
 import { useState } from "react";
+import { useIntl } from "react-intl";
 import type { DraftGroup } from "../../common/draft";
+import { defineMessages } from "../../common/i18n/define-messages";
 import type { EditorAction } from "./state/editor-state";
+
+const messages = defineMessages({
+  title: {
+    id: "editor.groups.title",
+    defaultMessage: "Recipients",
+    description: "The editor's panel of recipient groups.",
+  },
+  labelFor: { id: "editor.groups.labelFor", defaultMessage: "Label for recipient {number, number}" },
+  group: {
+    id: "editor.groups.group",
+    defaultMessage:
+      "{label}, recipient {number, number}, {fields, plural, one {# fields} other {# fields}}{active, select, yes {, new fields go here} other {}}",
+    description:
+      "A recipient group's button, for assistive technology: its label, number, count of fields, and whether it is the one new fields go to.",
+  },
+  fieldCount: {
+    id: "editor.groups.fieldCount",
+    defaultMessage: "({count, number})",
+    description: "How many fields a recipient group has, after its label.",
+  },
+  rename: { id: "editor.groups.rename", defaultMessage: "Rename {label}" },
+  moveUp: { id: "editor.groups.moveUp", defaultMessage: "Move {label} up" },
+  moveDown: { id: "editor.groups.moveDown", defaultMessage: "Move {label} down" },
+  remove: { id: "editor.groups.remove", defaultMessage: "Remove {label} and its fields" },
+  add: { id: "editor.groups.add", defaultMessage: "Add recipient" },
+  newLabel: {
+    id: "editor.groups.newLabel",
+    defaultMessage: "Recipient {number, number}",
+    description: "The label a new recipient group starts with (the person may rename it).",
+  },
+});
 
 interface GroupsPanelProps {
   groups: DraftGroup[];
@@ -12,11 +45,12 @@ interface GroupsPanelProps {
 
 /** Recipient groups in order (group 1 is the first recipient): add, rename, reorder, remove, choose the active one. */
 export function GroupsPanel({ groups, activeGroupId, fieldCounts, dispatch, newGroupId }: GroupsPanelProps) {
+  const intl = useIntl();
   const [editing, setEditing] = useState<string | null>(null);
   const [label, setLabel] = useState("");
   return (
     <section className="panel" aria-labelledby="groups-title">
-      <h2 id="groups-title">Recipients</h2>
+      <h2 id="groups-title">{intl.formatMessage(messages.title)}</h2>
       <ol className="groups">
         {groups.map((group, index) => (
           <li key={group.id} className={group.id === activeGroupId ? "group active" : "group"}>
@@ -33,7 +67,7 @@ export function GroupsPanel({ groups, activeGroupId, fieldCounts, dispatch, newG
                 }}
               >
                 <label className="visually-hidden" htmlFor={`group-label-${group.id}`}>
-                  Label for recipient {index + 1}
+                  {intl.formatMessage(messages.labelFor, { number: index + 1 })}
                 </label>
                 <input
                   id={`group-label-${group.id}`}
@@ -52,16 +86,24 @@ export function GroupsPanel({ groups, activeGroupId, fieldCounts, dispatch, newG
                 type="button"
                 className="link-button group-label"
                 aria-pressed={group.id === activeGroupId}
-                aria-label={`${group.label}, recipient ${index + 1}, ${fieldCounts.get(group.id) ?? 0} fields${group.id === activeGroupId ? ", new fields go here" : ""}`}
+                aria-label={intl.formatMessage(messages.group, {
+                  label: group.label,
+                  number: index + 1,
+                  fields: fieldCounts.get(group.id) ?? 0,
+                  active: group.id === activeGroupId ? "yes" : "no",
+                })}
                 onClick={() => dispatch({ type: "setActiveGroup", id: group.id })}
               >
-                {group.label} <span className="muted">({fieldCounts.get(group.id) ?? 0})</span>
+                {group.label}{" "}
+                <span className="muted">
+                  {intl.formatMessage(messages.fieldCount, { count: fieldCounts.get(group.id) ?? 0 })}
+                </span>
               </button>
             )}
             <span className="group-actions">
               <button
                 type="button"
-                aria-label={`Rename ${group.label}`}
+                aria-label={intl.formatMessage(messages.rename, { label: group.label })}
                 onClick={() => {
                   setLabel(group.label);
                   setEditing(group.id);
@@ -71,7 +113,7 @@ export function GroupsPanel({ groups, activeGroupId, fieldCounts, dispatch, newG
               </button>
               <button
                 type="button"
-                aria-label={`Move ${group.label} up`}
+                aria-label={intl.formatMessage(messages.moveUp, { label: group.label })}
                 disabled={index === 0}
                 onClick={() => dispatch({ type: "moveGroup", id: group.id, toIndex: index - 1 })}
               >
@@ -79,7 +121,7 @@ export function GroupsPanel({ groups, activeGroupId, fieldCounts, dispatch, newG
               </button>
               <button
                 type="button"
-                aria-label={`Move ${group.label} down`}
+                aria-label={intl.formatMessage(messages.moveDown, { label: group.label })}
                 disabled={index === groups.length - 1}
                 onClick={() => dispatch({ type: "moveGroup", id: group.id, toIndex: index + 1 })}
               >
@@ -87,7 +129,7 @@ export function GroupsPanel({ groups, activeGroupId, fieldCounts, dispatch, newG
               </button>
               <button
                 type="button"
-                aria-label={`Remove ${group.label} and its fields`}
+                aria-label={intl.formatMessage(messages.remove, { label: group.label })}
                 disabled={groups.length === 1}
                 onClick={() => dispatch({ type: "removeGroup", id: group.id })}
               >
@@ -100,9 +142,15 @@ export function GroupsPanel({ groups, activeGroupId, fieldCounts, dispatch, newG
       <button
         type="button"
         disabled={groups.length >= 20}
-        onClick={() => dispatch({ type: "addGroup", id: newGroupId(), label: `Recipient ${groups.length + 1}` })}
+        onClick={() =>
+          dispatch({
+            type: "addGroup",
+            id: newGroupId(),
+            label: intl.formatMessage(messages.newLabel, { number: groups.length + 1 }),
+          })
+        }
       >
-        Add recipient
+        {intl.formatMessage(messages.add)}
       </button>
     </section>
   );

@@ -1,6 +1,57 @@
+import { useIntl } from "react-intl";
 import type { DraftField, DraftGroup } from "../../common/draft";
 import { type FieldType, fieldTypes } from "../../common/fields";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { fieldTypeName } from "./field-type-names";
 import type { EditorAction } from "./state/editor-state";
+import type { AlignEdge } from "./state/types";
+
+const messages = defineMessages({
+  title: {
+    id: "editor.inspector.title",
+    defaultMessage: "Selection",
+    description: "The panel about the selected fields.",
+  },
+  none: { id: "editor.inspector.none", defaultMessage: "Select a field to see and set its exact position." },
+  count: {
+    id: "editor.inspector.count",
+    defaultMessage: "{count, plural, one {# field selected.} other {# fields selected.}}",
+  },
+  arrange: { id: "editor.inspector.arrange", defaultMessage: "Align and distribute" },
+  align: {
+    id: "editor.inspector.align",
+    defaultMessage:
+      "{edge, select, left {Align left} centerX {Align centres} right {Align right} top {Align tops} centerY {Align middles} other {Align bottoms}}",
+    description: "Buttons that line the selected fields up on one of their edges, or on their centres.",
+  },
+  distributeAcross: { id: "editor.inspector.distributeAcross", defaultMessage: "Distribute across" },
+  distributeDown: { id: "editor.inspector.distributeDown", defaultMessage: "Distribute down" },
+  x: {
+    id: "editor.inspector.x",
+    defaultMessage: "x (pt)",
+    description: "The field's distance from the page's left edge, in points.",
+  },
+  y: {
+    id: "editor.inspector.y",
+    defaultMessage: "y (pt)",
+    description: "The field's distance from the page's top edge, in points.",
+  },
+  page: { id: "editor.inspector.page", defaultMessage: "Page" },
+  pageBeingRead: {
+    id: "editor.inspector.pageBeingRead",
+    defaultMessage: "{page, number} (being read)",
+    description: "A page number in the Page list, for a page not read yet.",
+  },
+  type: { id: "editor.inspector.type", defaultMessage: "Type", description: "The field's type (Signature, Date…)." },
+  recipient: { id: "editor.inspector.recipient", defaultMessage: "Recipient" },
+  group: {
+    id: "editor.inspector.group",
+    defaultMessage: "{number, number}. {label}",
+    description: "A recipient group in the Recipient list: its number, then its label.",
+  },
+});
+
+const edges: readonly AlignEdge[] = ["left", "centerX", "right", "top", "centerY", "bottom"];
 
 interface InspectorProps {
   selected: DraftField[];
@@ -29,28 +80,20 @@ function NumberField({ label, value, onCommit }: { label: string; value: number;
 
 /** The selected field's exact position (points from the page's top-left), page, type and recipient. */
 export function Inspector({ selected, groups, pagesKnown, dispatch }: InspectorProps) {
+  const intl = useIntl();
   const [field] = selected;
   return (
     <section className="panel" aria-labelledby="inspector-title">
-      <h2 id="inspector-title">Selection</h2>
-      {selected.length === 0 && <p className="panel-hint">Select a field to see and set its exact position.</p>}
+      <h2 id="inspector-title">{intl.formatMessage(messages.title)}</h2>
+      {selected.length === 0 && <p className="panel-hint">{intl.formatMessage(messages.none)}</p>}
       {selected.length > 1 && (
         <div className="inspector-multi">
-          <p className="panel-hint">{selected.length} fields selected.</p>
+          <p className="panel-hint">{intl.formatMessage(messages.count, { count: selected.length })}</p>
           <fieldset className="button-grid">
-            <legend className="visually-hidden">Align and distribute</legend>
-            {(
-              [
-                ["left", "Align left"],
-                ["centerX", "Align centres"],
-                ["right", "Align right"],
-                ["top", "Align tops"],
-                ["centerY", "Align middles"],
-                ["bottom", "Align bottoms"],
-              ] as const
-            ).map(([edge, label]) => (
+            <legend className="visually-hidden">{intl.formatMessage(messages.arrange)}</legend>
+            {edges.map((edge) => (
               <button key={edge} type="button" onClick={() => dispatch({ type: "align", edge })}>
-                {label}
+                {intl.formatMessage(messages.align, { edge })}
               </button>
             ))}
             <button
@@ -58,14 +101,14 @@ export function Inspector({ selected, groups, pagesKnown, dispatch }: InspectorP
               disabled={selected.length < 3}
               onClick={() => dispatch({ type: "distribute", axis: "horizontal" })}
             >
-              Distribute across
+              {intl.formatMessage(messages.distributeAcross)}
             </button>
             <button
               type="button"
               disabled={selected.length < 3}
               onClick={() => dispatch({ type: "distribute", axis: "vertical" })}
             >
-              Distribute down
+              {intl.formatMessage(messages.distributeDown)}
             </button>
           </fieldset>
         </div>
@@ -73,30 +116,32 @@ export function Inspector({ selected, groups, pagesKnown, dispatch }: InspectorP
       {selected.length === 1 && field !== undefined && (
         <div className="inspector-grid">
           <NumberField
-            label="x (pt)"
+            label={intl.formatMessage(messages.x)}
             value={field.x}
             onCommit={(x) => dispatch({ type: "setFieldPosition", id: field.id, x, y: field.y })}
           />
           <NumberField
-            label="y (pt)"
+            label={intl.formatMessage(messages.y)}
             value={field.y}
             onCommit={(y) => dispatch({ type: "setFieldPosition", id: field.id, x: field.x, y })}
           />
           <label className="inspector-field">
-            <span>Page</span>
+            <span>{intl.formatMessage(messages.page)}</span>
             <select
               value={field.page}
               onChange={(event) => dispatch({ type: "setFieldPage", id: field.id, page: Number(event.target.value) })}
             >
               {Array.from({ length: pagesKnown.length }, (_, index) => index + 1).map((number) => (
                 <option key={number} value={number} disabled={pagesKnown[number - 1] === false}>
-                  {pagesKnown[number - 1] === false ? `${number} (being read)` : number}
+                  {pagesKnown[number - 1] === false
+                    ? intl.formatMessage(messages.pageBeingRead, { page: number })
+                    : intl.formatNumber(number)}
                 </option>
               ))}
             </select>
           </label>
           <label className="inspector-field">
-            <span>Type</span>
+            <span>{intl.formatMessage(messages.type)}</span>
             <select
               value={field.type}
               onChange={(event) =>
@@ -105,20 +150,20 @@ export function Inspector({ selected, groups, pagesKnown, dispatch }: InspectorP
             >
               {fieldTypes.map((type) => (
                 <option key={type} value={type}>
-                  {type}
+                  {fieldTypeName(intl, type)}
                 </option>
               ))}
             </select>
           </label>
           <label className="inspector-field wide">
-            <span>Recipient</span>
+            <span>{intl.formatMessage(messages.recipient)}</span>
             <select
               value={field.groupId}
               onChange={(event) => dispatch({ type: "setFieldGroup", id: field.id, groupId: event.target.value })}
             >
               {groups.map((group, index) => (
                 <option key={group.id} value={group.id}>
-                  {index + 1}. {group.label}
+                  {intl.formatMessage(messages.group, { number: index + 1, label: group.label })}
                 </option>
               ))}
             </select>

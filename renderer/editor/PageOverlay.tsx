@@ -1,8 +1,10 @@
 import { useState } from "react";
+import { useIntl } from "react-intl";
 import type { DraftField, DraftGroup } from "../../common/draft";
 import type { FieldType } from "../../common/fields";
 import { type DrawnField, FieldLayer, type Guide } from "./FieldLayer";
 import { FieldNameTags } from "./FieldNameTags";
+import { fieldTypeName } from "./field-type-names";
 import { fieldTypeDragFormat } from "./Palette";
 import { boxSize } from "./state/geometry";
 
@@ -25,6 +27,7 @@ interface PageOverlayProps {
 
 /** The fields of one page on its Konva stage, and the page as a drop target for palette types. */
 export function PageOverlay(props: PageOverlayProps) {
+  const intl = useIntl();
   const [hovered, setHovered] = useState<string | null>(null);
   // While fields are carried, their tags would stay behind: none are shown until the drop.
   const [dragging, setDragging] = useState(false);
@@ -35,6 +38,7 @@ export function PageOverlay(props: PageOverlayProps) {
     return {
       id: field.id,
       type: field.type,
+      typeName: fieldTypeName(intl, field.type),
       x: field.x,
       y: field.y,
       ...boxSize(field.type),

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
 import type { CanvasCounter } from "./canvas-counter";
 import type { PdfHandle } from "./load-pdf";
 
@@ -6,6 +8,10 @@ import type { PdfHandle } from "./load-pdf";
  * Past this many pixels a canvas is drawn at a lower resolution (and stretched): 4096² pixels, 64 MiB.
  * It bounds what one page costs at high zoom on a high-density screen.
  */
+const messages = defineMessages({
+  failed: { id: "pdf.page.failed", defaultMessage: "This page could not be drawn." },
+});
+
 export const MAX_CANVAS_PIXELS = 4096 * 4096;
 
 /** Canvas pixels per point for a page of `size` points at `scale` CSS px per point on a `ratio` screen. */
@@ -41,6 +47,7 @@ function freeCanvas(canvas: HTMLCanvasElement, counter: CanvasCounter): void {
  * the render in flight, removes the canvas and lets pdf.js free the page.
  */
 export function PageCanvas({ pdf, index, pixelsPerPoint, priority, counter, onShown }: PageCanvasProps) {
+  const intl = useIntl();
   const host = useRef<HTMLSpanElement>(null);
   const shown = useRef<HTMLCanvasElement | null>(null);
   const [failed, setFailed] = useState(false);
@@ -99,7 +106,7 @@ export function PageCanvas({ pdf, index, pixelsPerPoint, priority, counter, onSh
   return (
     <>
       <span ref={host} className="pdf-canvas-host" aria-hidden="true" />
-      {failed ? <span className="pdf-page-error">This page could not be drawn.</span> : null}
+      {failed ? <span className="pdf-page-error">{intl.formatMessage(messages.failed)}</span> : null}
     </>
   );
 }

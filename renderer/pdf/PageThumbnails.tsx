@@ -8,6 +8,8 @@ import {
   useRef,
   useState,
 } from "react";
+import { useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
 import { type CanvasCounter, useCanvasCounter } from "./canvas-counter";
 import { columnLayout, extentOf } from "./column-layout";
 import type { PdfHandle, Size } from "./load-pdf";
@@ -16,6 +18,11 @@ import { useDevicePixelRatio } from "./use-device-pixel-ratio";
 import { useLatest } from "./use-latest";
 import { usePageWindow } from "./use-page-window";
 import "./pdf.css";
+
+const messages = defineMessages({
+  strip: { id: "pdf.thumbnails.label", defaultMessage: "Page thumbnails" },
+  goTo: { id: "pdf.thumbnails.goTo", defaultMessage: "Go to page {page, number}" },
+});
 
 /** Each page image fits this box (CSS px). */
 export const THUMBNAIL_BOX = { width: 112, height: 144 };
@@ -50,6 +57,7 @@ function thumbnailSize(page: Size): Size {
  * between pages.
  */
 export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given }: PageThumbnailsProps) {
+  const intl = useIntl();
   const strip = useRef<HTMLElement>(null);
   const ratio = useDevicePixelRatio();
   const counter = useCanvasCounter(strip);
@@ -152,7 +160,7 @@ export function PageThumbnails({ pdf, currentPage, onSelect, label, sizes: given
       ref={strip}
       className="pdf-thumbnails"
       style={{ padding: STRIP_PADDING }}
-      aria-label={label ?? "Page thumbnails"}
+      aria-label={label ?? intl.formatMessage(messages.strip)}
       onKeyDown={onKeyDown}
       onFocus={(event) => {
         const index = indexOf(event.target);
@@ -186,6 +194,7 @@ interface ThumbnailProps {
 
 const Thumbnail = memo(function Thumbnail(props: ThumbnailProps) {
   const { pdf, index, count, top, width, height, pixelsPerPoint, current, counter, onSelect } = props;
+  const intl = useIntl();
   return (
     <li
       className="pdf-thumbnail-item"
@@ -197,7 +206,7 @@ const Thumbnail = memo(function Thumbnail(props: ThumbnailProps) {
       <button
         type="button"
         className="pdf-thumbnail"
-        aria-label={`Go to page ${index + 1}`}
+        aria-label={intl.formatMessage(messages.goTo, { page: index + 1 })}
         aria-current={current ? "page" : undefined}
         tabIndex={current ? 0 : -1}
         onClick={() => onSelect(index)}

@@ -1,4 +1,6 @@
 import { memo, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
 import { type CanvasCounter, useCanvasCounter } from "./canvas-counter";
 import { columnLayout, extentOf, extentsBetween } from "./column-layout";
 import type { PdfHandle, Size } from "./load-pdf";
@@ -8,6 +10,11 @@ import { useLatest } from "./use-latest";
 import { usePageWindow } from "./use-page-window";
 import { mostVisiblePage, visibleHeight } from "./visibility";
 import "./pdf.css";
+
+const messages = defineMessages({
+  pages: { id: "pdf.pages.label", defaultMessage: "Document pages" },
+  page: { id: "pdf.pages.page", defaultMessage: "Page {page, number} of {count, number}" },
+});
 
 /** CSS px between pages and around the column (the `padding` to give zoom.ts's fit functions). */
 export const PAGE_GAP = 16;
@@ -49,6 +56,7 @@ export function PdfPages({
   sizes: given,
   onPageShown,
 }: PdfPagesProps) {
+  const intl = useIntl();
   const container = useRef<HTMLElement>(null);
   const column = useRef<HTMLDivElement>(null);
   const ratio = useDevicePixelRatio();
@@ -186,9 +194,10 @@ export function PdfPages({
     );
   }
 
+  const name = label ?? intl.formatMessage(messages.pages);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it.
-    <section ref={container} className="pdf-pages" aria-label={label ?? "Document pages"} tabIndex={0}>
+    <section ref={container} className="pdf-pages" aria-label={name} tabIndex={0}>
       <div ref={column} className="pdf-pages-column" style={{ width: widest + 2 * PAGE_GAP, height: layout.height }}>
         {slots}
       </div>
@@ -213,12 +222,13 @@ interface PageSlotProps {
 
 const PageSlot = memo(function PageSlot(props: PageSlotProps) {
   const { pdf, index, count, top, width, height, pixelsPerPoint, counter, overlay, onShown } = props;
+  const intl = useIntl();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a page groups its drawing and its fields; <fieldset> is a form's.
     <div
       className="pdf-page"
       role="group"
-      aria-label={`Page ${index + 1} of ${count}`}
+      aria-label={intl.formatMessage(messages.page, { page: index + 1, count })}
       data-page-index={index}
       style={{ top, width, height }}
     >

@@ -8,8 +8,18 @@ import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from "pdfjs-dist";
 // with Electron 45 (Map.prototype.getOrInsertComputed, Math.sumPrecise); the legacy build is transpiled.
 import workerUrl from "pdfjs-dist/legacy/build/pdf.worker.min.mjs?url";
 import { displayedSize, type PageGeometry, pageGeometryOf, type Size } from "../../common/coordinates";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
+import { UserError } from "../../common/user-error";
 import { documentOptions } from "./document-options";
 import { createRenderQueue, type QueuedRender, type RenderOutcome } from "./render-queue";
+
+const messages = defineMessages({
+  pageCountMismatch: {
+    id: "pdf.load.pageCountMismatch",
+    defaultMessage: "The draft lists {listed, plural, one {# pages} other {# pages}} but its PDF has {actual, number}.",
+  },
+});
 
 export type { RenderOutcome, Size };
 
@@ -131,7 +141,10 @@ export function pdfHandle(source: OpenedPdf | Promise<OpenedPdf>, pages: readonl
   const settled = Promise.resolve(source);
   const ready = settled.then(({ document }) => {
     if (pages.length !== document.numPages) {
-      throw new Error(`The draft lists ${pages.length} pages but its PDF has ${document.numPages}.`);
+      throw new UserError(
+        "page_count_mismatch",
+        phrase(messages.pageCountMismatch, { listed: pages.length, actual: document.numPages }),
+      );
     }
     return document;
   });

@@ -1,6 +1,13 @@
+import { useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
 import type { RecipientRowProblems } from "../../common/recipient-checks";
 import type { RecipientEntry } from "./recipients";
 import "../screens/documents/documents.css";
+
+const messages = defineMessages({
+  name: { id: "recipients.fields.name", defaultMessage: "Name", description: "A recipient's name." },
+  email: { id: "recipients.fields.email", defaultMessage: "E-mail", description: "A recipient's e-mail address." },
+});
 
 /** A recipient group's legend: its number (as on the editor's fields) and its label. */
 export function RecipientGroupLegend({ index, label }: { index: number; label: string }) {
@@ -41,12 +48,13 @@ export function RecipientFields({
   emailList,
   onEdit,
 }: RecipientFieldsProps) {
+  const intl = useIntl();
   const field = (name: "name" | "email") => {
     const id = `${idPrefix}-${name}-${index}`;
     const problem = problems[name]?.message;
     return (
       <div className="form-field">
-        <label htmlFor={id}>{name === "name" ? "Name" : "E-mail"}</label>
+        <label htmlFor={id}>{intl.formatMessage(name === "name" ? messages.name : messages.email)}</label>
         <input
           id={id}
           type={name === "email" ? "email" : undefined}

@@ -1,5 +1,7 @@
 import { useId, useRef, useState } from "react";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import type { TemplateRecord } from "../../../common/records";
 import {
   hasTemplateByIdProblems,
@@ -21,11 +23,71 @@ interface AddTemplateByIdDialogProps {
   onAdded: (template: TemplateRecord) => void;
 }
 
+const appName = "Signdesk";
+
+const messages = defineMessages({
+  seen: {
+    id: "templates.byId.seen",
+    defaultMessage: "“{name}”, {count, plural, one {# document} other {# documents}} (latest {when}) · {templateId}",
+    description:
+      "A template ID the account's documents were sent from: the latest document's name, how many documents, when the latest was sent, the ID.",
+  },
+  groupLabel: {
+    id: "templates.byId.groupLabel",
+    defaultMessage: "Recipient {number, number}",
+    description: "The label a new recipient group starts with (the person may change it).",
+  },
+  title: { id: "templates.byId.title", defaultMessage: "Add a template by ID" },
+  submit: { id: "templates.byId.submit", defaultMessage: "Add template" },
+  busy: { id: "templates.byId.busy", defaultMessage: "Adding…" },
+  about: {
+    id: "templates.byId.about",
+    defaultMessage:
+      "For a template made in the service’s web app{hasAccount, select, yes { with <bdi>{account}</bdi>} other {}}. {appName} cannot read templates from the service: enter its recipient groups in the template’s order. The service checks the ID and the number of recipients when you send.",
+    description: "{account} is the name of the account at the signing service.",
+  },
+  templateId: { id: "templates.byId.templateId", defaultMessage: "Template ID" },
+  templateIdHint: {
+    id: "templates.byId.templateIdHint",
+    defaultMessage: "The ID the service’s web app shows for the template (usually a UUID).",
+  },
+  pick: { id: "templates.byId.pick", defaultMessage: "Or pick one your documents were sent from" },
+  choose: { id: "templates.byId.choose", defaultMessage: "Choose a template ID…" },
+  pickHint: {
+    id: "templates.byId.pickHint",
+    defaultMessage: "IDs named by imported documents that no template listed here has.",
+  },
+  name: { id: "templates.byId.name", defaultMessage: "Name", description: "The template's name." },
+  nameHint: {
+    id: "templates.byId.nameHint",
+    defaultMessage: "How {appName} lists the template and names the documents sent from it.",
+  },
+  groups: { id: "templates.byId.groups", defaultMessage: "Recipient groups" },
+  groupsHint: {
+    id: "templates.byId.groupsHint",
+    defaultMessage:
+      "One per recipient the template has, in its order: group 1 is the service’s recipient 1. The Send screen asks for one recipient per group.",
+  },
+  labelOf: { id: "templates.byId.labelOf", defaultMessage: "Label of group {number, number}" },
+  removeGroup: {
+    id: "templates.byId.removeGroup",
+    defaultMessage: "Remove<hidden> group {number, number}</hidden>",
+    description: "Removes a recipient group; <hidden> is read by assistive technology only.",
+  },
+  addGroup: { id: "templates.byId.addGroup", defaultMessage: "Add a group" },
+  correct: { id: "templates.byId.correct", defaultMessage: "Correct the fields marked before adding the template." },
+  refused: { id: "templates.byId.refused", defaultMessage: "The template was not added: {reason}" },
+});
+
 const noProblems: TemplateByIdProblems = { labels: [] };
 
-function describeSeen(seen: SeenTemplateId): string {
-  const documents = seen.documentCount === 1 ? "1 document" : `${seen.documentCount} documents`;
-  return `“${seen.latestName}”, ${documents} (latest ${formatWhen(seen.latestAt)}) · ${seen.templateId}`;
+function describeSeen(intl: IntlShape, seen: SeenTemplateId): string {
+  return intl.formatMessage(messages.seen, {
+    name: seen.latestName,
+    count: seen.documentCount,
+    when: formatWhen(seen.latestAt),
+    templateId: seen.templateId,
+  });
 }
 
 /**
@@ -34,11 +96,12 @@ function describeSeen(seen: SeenTemplateId): string {
  * that no listed template has, are offered.
  */
 export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }: AddTemplateByIdDialogProps) {
+  const intl = useIntl();
   const form = useRef<HTMLFormElement>(null);
   const [seen] = useResource(() => bridge.templatesSeenIds(), [bridge]);
   const [templateId, setTemplateId] = useState("");
   const [name, setName] = useState("");
-  const [labels, setLabels] = useState<string[]>(["Recipient 1"]);
+  const [labels, setLabels] = useState<string[]>(() => [intl.formatMessage(messages.groupLabel, { number: 1 })]);
   const [problems, setProblems] = useState<TemplateByIdProblems>(noProblems);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -70,7 +133,7 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
     edited({ labels: next });
   };
   const addGroup = () => {
-    const next = [...labels, `Recipient ${labels.length + 1}`];
+    const next = [...labels, intl.formatMessage(messages.groupLabel, { number: labels.length + 1 })];
     setLabels(next);
     edited({ labels: next });
     requestAnimationFrame(() => document.getElementById(id(`label-${next.length - 1}`))?.focus());
@@ -109,24 +172,30 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
 
   return (
     <FormDialog
-      title="Add a template by ID"
+      title={intl.formatMessage(messages.title)}
       className="add-by-id-dialog"
       describedBy={id("about")}
       busy={busy}
       onClose={onClose}
       onSubmit={() => void submit()}
-      submitLabel="Add template"
-      busyLabel="Adding…"
+      submitLabel={intl.formatMessage(messages.submit)}
+      busyLabel={intl.formatMessage(messages.busy)}
       formRef={form}
     >
       <p id={id("about")} className="add-by-id-about">
-        For a template made in the service’s web app{accountName === null ? "" : ` with ${accountName}`}. Signdesk
-        cannot read templates from the service: enter its recipient groups in the template’s order. The service checks
-        the ID and the number of recipients when you send.
+        <FormattedMessage
+          {...messages.about}
+          values={{
+            hasAccount: accountName === null ? "no" : "yes",
+            account: accountName ?? "",
+            appName,
+            bdi: (chunks) => <bdi>{chunks}</bdi>,
+          }}
+        />
       </p>
       <fieldset disabled={busy}>
         <div className="form-field">
-          <label htmlFor={id("templateId")}>Template ID</label>
+          <label htmlFor={id("templateId")}>{intl.formatMessage(messages.templateId)}</label>
           <input
             id={id("templateId")}
             className="template-id-input"
@@ -144,13 +213,13 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
             </span>
           )}
           <span className="muted small add-by-id-hint" id={id("templateId-hint")}>
-            The ID the service’s web app shows for the template (usually a UUID).
+            {intl.formatMessage(messages.templateIdHint)}
           </span>
         </div>
 
         {offered.length > 0 && (
           <div className="form-field">
-            <label htmlFor={id("seen")}>Or pick one your documents were sent from</label>
+            <label htmlFor={id("seen")}>{intl.formatMessage(messages.pick)}</label>
             <select
               id={id("seen")}
               value={offered.some((entry) => entry.templateId === templateId.trim()) ? templateId.trim() : ""}
@@ -165,21 +234,21 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
                 }
               }}
             >
-              <option value="">Choose a template ID…</option>
+              <option value="">{intl.formatMessage(messages.choose)}</option>
               {offered.map((entry) => (
                 <option key={entry.templateId} value={entry.templateId}>
-                  {describeSeen(entry)}
+                  {describeSeen(intl, entry)}
                 </option>
               ))}
             </select>
             <span className="muted small add-by-id-hint" id={id("seen-hint")}>
-              IDs named by imported documents that no template listed here has.
+              {intl.formatMessage(messages.pickHint)}
             </span>
           </div>
         )}
 
         <div className="form-field">
-          <label htmlFor={id("name")}>Name</label>
+          <label htmlFor={id("name")}>{intl.formatMessage(messages.name)}</label>
           <input
             id={id("name")}
             value={name}
@@ -198,15 +267,14 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
             </span>
           )}
           <span className="muted small add-by-id-hint" id={id("name-hint")}>
-            How Signdesk lists the template and names the documents sent from it.
+            {intl.formatMessage(messages.nameHint, { appName })}
           </span>
         </div>
 
         <fieldset className="add-by-id-groups" aria-describedby={id("groups-hint")}>
-          <legend>Recipient groups</legend>
+          <legend>{intl.formatMessage(messages.groups)}</legend>
           <p className="muted small add-by-id-hint" id={id("groups-hint")}>
-            One per recipient the template has, in its order: group 1 is the service’s recipient 1. The Send screen asks
-            for one recipient per group.
+            {intl.formatMessage(messages.groupsHint)}
           </p>
           <ol className="add-by-id-group-list">
             {labels.map((label, index) => {
@@ -218,7 +286,9 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
                     {index + 1}
                   </span>
                   <div className="form-field">
-                    <label htmlFor={id(`label-${index}`)}>Label of group {index + 1}</label>
+                    <label htmlFor={id(`label-${index}`)}>
+                      {intl.formatMessage(messages.labelOf, { number: index + 1 })}
+                    </label>
                     <input
                       id={id(`label-${index}`)}
                       value={label}
@@ -235,7 +305,13 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
                     )}
                   </div>
                   <button type="button" disabled={labels.length === 1} onClick={() => removeGroup(index)}>
-                    Remove<span className="visually-hidden"> group {index + 1}</span>
+                    <FormattedMessage
+                      {...messages.removeGroup}
+                      values={{
+                        number: index + 1,
+                        hidden: (chunks) => <span className="visually-hidden">{chunks}</span>,
+                      }}
+                    />
                   </button>
                 </li>
               );
@@ -244,7 +320,7 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
           {problems.groups !== undefined && <span className="field-problem">{problems.groups}</span>}
           <div>
             <button type="button" onClick={addGroup}>
-              Add a group
+              {intl.formatMessage(messages.addGroup)}
             </button>
           </div>
         </fieldset>
@@ -252,12 +328,12 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
 
       {attempted && hasTemplateByIdProblems(problems) && (
         <p className="problem" role="alert">
-          Correct the fields marked before adding the template.
+          {intl.formatMessage(messages.correct)}
         </p>
       )}
       {refusal !== null && (
         <p className="problem" role="alert">
-          The template was not added: {refusal}
+          {intl.formatMessage(messages.refused, { reason: refusal })}
         </p>
       )}
     </FormDialog>

@@ -1,6 +1,25 @@
 import { type ReactNode, useState } from "react";
+import { useIntl } from "react-intl";
 import type { DraftSummary } from "../../../common/draft";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import { formatWhen } from "../../format/when";
+
+const messages = defineMessages({
+  newName: { id: "drafts.row.newName", defaultMessage: "New name for {name}" },
+  save: { id: "drafts.row.save", defaultMessage: "Save", description: "Saves a draft's new name." },
+  meta: {
+    id: "drafts.row.meta",
+    defaultMessage:
+      "{pages, plural, one {# page} other {# pages}} · {groups, plural, one {# recipient group} other {# recipient groups}} · {fields, plural, one {# field} other {# fields}} · edited {when}{word, select, yes { · converted from Word} other {}}",
+    description: "A draft's details; {when} is when it was last edited ('just now', '5 minutes ago', a date).",
+  },
+  rename: { id: "drafts.row.rename", defaultMessage: "Rename" },
+  renameDraft: { id: "drafts.row.renameDraft", defaultMessage: "Rename {name}" },
+  duplicate: { id: "drafts.row.duplicate", defaultMessage: "Duplicate" },
+  duplicateDraft: { id: "drafts.row.duplicateDraft", defaultMessage: "Duplicate {name}" },
+  delete: { id: "drafts.row.delete", defaultMessage: "Delete" },
+  deleteDraft: { id: "drafts.row.deleteDraft", defaultMessage: "Delete {name}" },
+});
 
 interface DraftRowProps {
   draft: DraftSummary;
@@ -12,6 +31,7 @@ interface DraftRowProps {
 }
 
 export function DraftRow({ draft, thumbnail, onOpen, onRename, onDuplicate, onDelete }: DraftRowProps) {
+  const intl = useIntl();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(draft.name);
   const [problem, setProblem] = useState<string | null>(null);
@@ -35,7 +55,7 @@ export function DraftRow({ draft, thumbnail, onOpen, onRename, onDuplicate, onDe
             }}
           >
             <label className="visually-hidden" htmlFor={`rename-${draft.id}`}>
-              New name for {draft.name}
+              {intl.formatMessage(messages.newName, { name: draft.name })}
             </label>
             <input
               id={`rename-${draft.id}`}
@@ -53,7 +73,7 @@ export function DraftRow({ draft, thumbnail, onOpen, onRename, onDuplicate, onDe
               aria-invalid={problem !== null}
               aria-describedby={problem === null ? undefined : `rename-problem-${draft.id}`}
             />
-            <button type="submit">Save</button>
+            <button type="submit">{intl.formatMessage(messages.save)}</button>
             {problem !== null && (
               <span className="field-problem" id={`rename-problem-${draft.id}`} role="alert">
                 {problem}
@@ -66,10 +86,13 @@ export function DraftRow({ draft, thumbnail, onOpen, onRename, onDuplicate, onDe
           </button>
         )}
         <span className="draft-meta">
-          {draft.pageCount} {draft.pageCount === 1 ? "page" : "pages"} · {draft.groupCount}{" "}
-          {draft.groupCount === 1 ? "recipient group" : "recipient groups"} · {draft.fieldCount}{" "}
-          {draft.fieldCount === 1 ? "field" : "fields"} · edited {formatWhen(draft.updatedAt)}
-          {draft.sourceKind !== "pdf" && " · converted from Word"}
+          {intl.formatMessage(messages.meta, {
+            pages: draft.pageCount,
+            groups: draft.groupCount,
+            fields: draft.fieldCount,
+            when: formatWhen(draft.updatedAt),
+            word: draft.sourceKind === "pdf" ? "no" : "yes",
+          })}
         </span>
       </div>
       <div className="row-actions">
@@ -80,15 +103,24 @@ export function DraftRow({ draft, thumbnail, onOpen, onRename, onDuplicate, onDe
             setName(draft.name);
             setRenaming(true);
           }}
-          aria-label={`Rename ${draft.name}`}
+          aria-label={intl.formatMessage(messages.renameDraft, { name: draft.name })}
         >
-          Rename
+          {intl.formatMessage(messages.rename)}
         </button>
-        <button type="button" onClick={onDuplicate} aria-label={`Duplicate ${draft.name}`}>
-          Duplicate
+        <button
+          type="button"
+          onClick={onDuplicate}
+          aria-label={intl.formatMessage(messages.duplicateDraft, { name: draft.name })}
+        >
+          {intl.formatMessage(messages.duplicate)}
         </button>
-        <button type="button" className="danger" onClick={onDelete} aria-label={`Delete ${draft.name}`}>
-          Delete
+        <button
+          type="button"
+          className="danger"
+          onClick={onDelete}
+          aria-label={intl.formatMessage(messages.deleteDraft, { name: draft.name })}
+        >
+          {intl.formatMessage(messages.delete)}
         </button>
       </div>
     </li>

@@ -1,7 +1,29 @@
+import { FormattedMessage, useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import type { TemplateRecord } from "../../../common/records";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { formatWhen } from "../../format/when";
+
+const appName = "Signdesk";
+
+const messages = defineMessages({
+  title: { id: "templates.remove.title", defaultMessage: "Remove “{name}”?" },
+  confirm: { id: "templates.remove.confirm", defaultMessage: "Remove from list" },
+  busy: { id: "templates.remove.busy", defaultMessage: "Removing…" },
+  failed: { id: "templates.remove.failed", defaultMessage: "“{name}” was not removed: {reason}" },
+  about: {
+    id: "templates.remove.about",
+    defaultMessage:
+      "{appName} stops listing it on this computer. The template itself stays at the service ({appName} cannot delete templates there), the documents sent from it stay listed, and you can add it again by its ID (<code>{templateId}</code>).",
+  },
+  replacement: {
+    id: "templates.remove.replacement",
+    defaultMessage:
+      "Its earlier version, {source, select, byId {added} other {created}} {when}, is listed in its place.",
+    description: "{when}: 'just now', '5 minutes ago', a date.",
+  },
+});
 
 interface RemoveTemplateDialogProps {
   bridge: SigndeskApi;
@@ -13,26 +35,32 @@ interface RemoveTemplateDialogProps {
 
 /** Confirms removing a template from Signdesk's list, saying that the service keeps it. */
 export function RemoveTemplateDialog({ bridge, template, replacement, onClose }: RemoveTemplateDialogProps) {
+  const intl = useIntl();
   return (
     <ConfirmDialog
-      title={`Remove “${template.name}”?`}
-      confirmLabel="Remove from list"
-      busyLabel="Removing…"
+      title={intl.formatMessage(messages.title, { name: template.name })}
+      confirmLabel={intl.formatMessage(messages.confirm)}
+      busyLabel={intl.formatMessage(messages.busy)}
       onConfirm={async () => {
         const result = await bridge.templatesRemove({ templateId: template.templateId });
-        return result.ok ? null : `“${template.name}” was not removed: ${result.error.message}`;
+        return result.ok
+          ? null
+          : intl.formatMessage(messages.failed, { name: template.name, reason: result.error.message });
       }}
       onClose={onClose}
     >
       <p>
-        Signdesk stops listing it on this computer. The template itself stays at the service (Signdesk cannot delete
-        templates there), the documents sent from it stay listed, and you can add it again by its ID (
-        <code>{template.templateId}</code>).
+        <FormattedMessage
+          {...messages.about}
+          values={{ appName, templateId: template.templateId, code: (chunks) => <code>{chunks}</code> }}
+        />
       </p>
       {replacement !== undefined && (
         <p>
-          Its earlier version, {replacement.source === "by-id" ? "added" : "created"}{" "}
-          {formatWhen(replacement.createdAt)}, is listed in its place.
+          {intl.formatMessage(messages.replacement, {
+            source: replacement.source === "by-id" ? "byId" : "created",
+            when: formatWhen(replacement.createdAt),
+          })}
         </p>
       )}
     </ConfirmDialog>

@@ -1,8 +1,24 @@
 import { useId, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import { maxRecordNameLength, nameProblem, TemplateNameSchema } from "../../../common/record-names";
 import type { TemplateRecord } from "../../../common/records";
 import { FormDialog } from "../../components/FormDialog";
+
+const appName = "Signdesk";
+
+const messages = defineMessages({
+  title: { id: "templates.rename.title", defaultMessage: "Rename “{name}”" },
+  submit: { id: "templates.rename.submit", defaultMessage: "Rename" },
+  busy: { id: "templates.rename.busy", defaultMessage: "Renaming…" },
+  name: { id: "templates.rename.name", defaultMessage: "Name", description: "The template's new name." },
+  hint: {
+    id: "templates.rename.hint",
+    defaultMessage:
+      "The new name is kept in {appName} on this computer: the service has no way to rename a template, so it keeps the name the template was created with.",
+  },
+});
 
 interface RenameTemplateDialogProps {
   bridge: SigndeskApi;
@@ -13,6 +29,7 @@ interface RenameTemplateDialogProps {
 
 /** Renames a template in Signdesk's list; the service keeps the name it was created with. */
 export function RenameTemplateDialog({ bridge, template, onClose, onRenamed }: RenameTemplateDialogProps) {
+  const intl = useIntl();
   const [name, setName] = useState(template.name);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,15 +48,15 @@ export function RenameTemplateDialog({ bridge, template, onClose, onRenamed }: R
 
   return (
     <FormDialog
-      title={<>Rename “{template.name}”</>}
+      title={<FormattedMessage {...messages.title} values={{ name: <bdi>{template.name}</bdi> }} />}
       busy={busy}
       onClose={onClose}
       onSubmit={() => void save()}
-      submitLabel="Rename"
-      busyLabel="Renaming…"
+      submitLabel={intl.formatMessage(messages.submit)}
+      busyLabel={intl.formatMessage(messages.busy)}
     >
       <fieldset disabled={busy}>
-        <label htmlFor={`${ids}-name`}>Name</label>
+        <label htmlFor={`${ids}-name`}>{intl.formatMessage(messages.name)}</label>
         <input
           id={`${ids}-name`}
           value={name}
@@ -57,8 +74,7 @@ export function RenameTemplateDialog({ bridge, template, onClose, onRenamed }: R
           </span>
         )}
         <p className="template-hint" id={`${ids}-hint`}>
-          The new name is kept in Signdesk on this computer: the service has no way to rename a template, so it keeps
-          the name the template was created with.
+          {intl.formatMessage(messages.hint, { appName })}
         </p>
       </fieldset>
     </FormDialog>

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import type { TemplateRecord } from "../../../common/records";
+import { screenTitles } from "../../../common/screen-titles";
 import { templateVersions } from "../../../common/template-versions";
 import { type UndoOffer, UndoToast } from "../../components/UndoToast";
 import { useOpenDrafts } from "../../drafts/drafts-context";
@@ -17,6 +20,59 @@ import { readDraftFile } from "./read-dropped-file";
 import { TemplateRow } from "./TemplateRow";
 import "./templates.css";
 import { useFileDrop } from "./useFileDrop";
+
+const appName = "Signdesk";
+
+const messages = defineMessages({
+  converting: { id: "templates.screen.converting", defaultMessage: "Converting {fileName} to PDF…" },
+  opening: { id: "templates.screen.opening", defaultMessage: "Opening {fileName}…" },
+  draftGone: {
+    id: "templates.screen.draftGone",
+    defaultMessage:
+      "The draft “{name}” was created from has been deleted, so there is no draft to make a new version from. Start a new draft from the PDF instead: its template will be listed separately.",
+    description: "{name} is the template's name.",
+  },
+  addById: { id: "templates.screen.addById", defaultMessage: "Add a template by ID…" },
+  newDraft: { id: "templates.screen.newDraft", defaultMessage: "New draft from a file…" },
+  summary: {
+    id: "templates.screen.summary",
+    defaultMessage:
+      "Open a PDF or Word file, or drop one anywhere on this window, to start a draft. Drafts stay on this computer until you create a template from them.",
+  },
+  drafts: { id: "templates.screen.drafts", defaultMessage: "Drafts" },
+  loadingDrafts: { id: "templates.screen.loadingDrafts", defaultMessage: "Loading drafts…" },
+  draftsFailed: { id: "templates.screen.draftsFailed", defaultMessage: "Drafts could not be read: {reason}" },
+  folderProblems: {
+    id: "templates.screen.folderProblems",
+    defaultMessage:
+      "{count, plural, one {# draft folder(s)} other {# draft folder(s)}} could not be read and are not listed: {reason}",
+    description: "{reason} is why the first of them could not be read.",
+  },
+  noDrafts: { id: "templates.screen.noDrafts", defaultMessage: "No drafts yet." },
+  deleted: { id: "templates.screen.deleted", defaultMessage: "Deleted “{name}”.", description: "A draft was deleted." },
+  templatesCreated: { id: "templates.screen.templatesCreated", defaultMessage: "Templates created" },
+  templatesCreatedWith: {
+    id: "templates.screen.templatesCreatedWith",
+    defaultMessage: "Templates created with {account}",
+    description: "{account} is the name of the account at the signing service.",
+  },
+  queued: { id: "templates.screen.queued", defaultMessage: "Queued", description: "Templates waiting in the Outbox." },
+  noTemplates: {
+    id: "templates.screen.noTemplates",
+    defaultMessage:
+      "None yet: open a draft and choose “Create template”, or add a template made in the service’s web app by its ID.",
+  },
+  drop: { id: "templates.screen.drop", defaultMessage: "Drop a PDF or Word file to start a draft" },
+  added: { id: "templates.screen.added", defaultMessage: "Added “{name}”: send it like the others with “Send…”." },
+  renamed: {
+    id: "templates.screen.renamed",
+    defaultMessage: "Renamed to “{name}” in {appName}. The service keeps the name it was created with.",
+  },
+  removed: {
+    id: "templates.screen.removed",
+    defaultMessage: "Removed “{name}” from {appName}’s list. The service keeps the template.",
+  },
+});
 
 interface TemplatesScreenProps {
   bridge: SigndeskApi;
@@ -38,6 +94,7 @@ export function TemplatesScreen({
   onSendTemplate,
   onSendToMany,
 }: TemplatesScreenProps) {
+  const intl = useIntl();
   const openDrafts = useOpenDrafts();
   const [drafts, reloadDrafts] = useResource(() => bridge.draftsList(), [bridge]);
   const [templates, reloadTemplates] = useResource(() => bridge.templatesList(), [bridge]);
@@ -73,12 +130,16 @@ export function TemplatesScreen({
   const createFrom = useCallback(
     async (file: File) => {
       setProblem(null);
-      const read = await readDraftFile(file);
+      const read = await readDraftFile(intl, file);
       if (!read.ok) {
         setProblem(read.message);
         return;
       }
-      setBusy(isWordFileName(read.fileName) ? `Converting ${read.fileName} to PDF…` : `Opening ${read.fileName}…`);
+      setBusy(
+        intl.formatMessage(isWordFileName(read.fileName) ? messages.converting : messages.opening, {
+          fileName: read.fileName,
+        }),
+      );
       // A PDF's pages show in the editor as soon as pdf.js has read them, while main makes the draft.
       const made = await openDrafts.createFromFile(read.fileName, read.bytes);
       if (made.ok) {
@@ -89,7 +150,7 @@ export function TemplatesScreen({
       setProblem(made.message);
       setBusy(null);
     },
-    [openDrafts, onOpenDraft],
+    [intl, openDrafts, onOpenDraft],
   );
   const dragging = useFileDrop(createFrom);
 
@@ -109,10 +170,7 @@ export function TemplatesScreen({
       onOpenDraft(template.draftId);
       return;
     }
-    setProblem(
-      `The draft “${template.name}” was created from has been deleted, so there is no draft to make a new version from. ` +
-        "Start a new draft from the PDF instead: its template will be listed separately.",
-    );
+    setProblem(intl.formatMessage(messages.draftGone, { name: template.name }));
   };
 
   const act = async (run: () => Promise<unknown>) => {
@@ -129,7 +187,7 @@ export function TemplatesScreen({
     <section className="screen" aria-labelledby="templates-title">
       <header className="screen-header with-actions">
         <h1 id="templates-title" tabIndex={-1}>
-          Templates
+          {screenTitles(intl).templates}
         </h1>
         <div className="header-actions">
           <button
@@ -139,10 +197,10 @@ export function TemplatesScreen({
               setAddingById(true);
             }}
           >
-            Add a template by ID…
+            {intl.formatMessage(messages.addById)}
           </button>
           <button type="button" className="primary" onClick={() => fileInput.current?.click()} disabled={busy !== null}>
-            New draft from a file…
+            {intl.formatMessage(messages.newDraft)}
           </button>
           <input
             ref={fileInput}
@@ -161,10 +219,7 @@ export function TemplatesScreen({
         </div>
       </header>
       <div className="screen-body wide">
-        <p className="screen-summary">
-          Open a PDF or Word file, or drop one anywhere on this window, to start a draft. Drafts stay on this computer
-          until you create a template from them.
-        </p>
+        <p className="screen-summary">{intl.formatMessage(messages.summary)}</p>
         {busy !== null && (
           <p className="notice" role="status">
             {busy}
@@ -181,22 +236,26 @@ export function TemplatesScreen({
           </p>
         )}
 
-        <h2>Drafts</h2>
-        {drafts.status === "loading" && <p className="muted">Loading drafts…</p>}
+        <h2>{intl.formatMessage(messages.drafts)}</h2>
+        {drafts.status === "loading" && <p className="muted">{intl.formatMessage(messages.loadingDrafts)}</p>}
         {drafts.status === "failed" && (
           <p className="problem" role="alert">
-            Drafts could not be read: {drafts.message}
+            {intl.formatMessage(messages.draftsFailed, { reason: drafts.message })}
           </p>
         )}
         {drafts.status === "ready" && drafts.value.problems.length > 0 && (
           <p className="notice" role="status">
-            {drafts.value.problems.length} draft folder(s) could not be read and are not listed:{" "}
-            {drafts.value.problems[0]?.message}
+            {intl.formatMessage(messages.folderProblems, {
+              count: drafts.value.problems.length,
+              reason: drafts.value.problems[0]?.message ?? "",
+            })}
           </p>
         )}
-        {drafts.status === "ready" && drafts.value.drafts.length === 0 && <p className="muted">No drafts yet.</p>}
+        {drafts.status === "ready" && drafts.value.drafts.length === 0 && (
+          <p className="muted">{intl.formatMessage(messages.noDrafts)}</p>
+        )}
         {drafts.status === "ready" && drafts.value.drafts.length > 0 && (
-          <ul className="draft-list" aria-label="Drafts">
+          <ul className="draft-list" aria-label={intl.formatMessage(messages.drafts)}>
             {drafts.value.drafts.map((draft) => (
               <DraftRow
                 key={draft.id}
@@ -214,7 +273,7 @@ export function TemplatesScreen({
                   void act(async () => {
                     unwrap(await bridge.draftsDelete({ id: draft.id }));
                     setUndo({
-                      message: `Deleted “${draft.name}”.`,
+                      message: intl.formatMessage(messages.deleted, { name: draft.name }),
                       undo: () => void act(async () => unwrap(await bridge.draftsRestore({ id: draft.id }))),
                     });
                   })
@@ -224,17 +283,25 @@ export function TemplatesScreen({
           </ul>
         )}
 
-        <h2>Templates created{accountName === null ? "" : ` with ${accountName}`}</h2>
-        <QueuedItems kinds={templateKinds} heading="Queued" level={3} onChange={reloadTemplates} />
+        <h2>
+          {accountName === null ? (
+            intl.formatMessage(messages.templatesCreated)
+          ) : (
+            <FormattedMessage {...messages.templatesCreatedWith} values={{ account: <bdi>{accountName}</bdi> }} />
+          )}
+        </h2>
+        <QueuedItems
+          kinds={templateKinds}
+          heading={intl.formatMessage(messages.queued)}
+          level={3}
+          onChange={reloadTemplates}
+        />
         {templates.status === "ready" && templates.value.length === 0 && (
-          <p className="muted">
-            None yet: open a draft and choose “Create template”, or add a template made in the service’s web app by its
-            ID.
-          </p>
+          <p className="muted">{intl.formatMessage(messages.noTemplates)}</p>
         )}
         {templates.status === "failed" && <p role="alert">{templates.message}</p>}
         {templates.status === "ready" && templates.value.length > 0 && (
-          <ul className="template-list" aria-label="Templates created">
+          <ul className="template-list" aria-label={intl.formatMessage(messages.templatesCreated)}>
             {templateVersions(templates.value)
               .reverse()
               .map((versions) => (
@@ -261,7 +328,7 @@ export function TemplatesScreen({
       </div>
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
-          Drop a PDF or Word file to start a draft
+          {intl.formatMessage(messages.drop)}
         </div>
       )}
       <UndoToast offer={undo} onDone={() => setUndo(null)} />
@@ -273,7 +340,7 @@ export function TemplatesScreen({
           onAdded={(template) => {
             setAddingById(false);
             setProblem(null);
-            setNotice(`Added “${template.name}”: send it like the others with “Send…”.`);
+            setNotice(intl.formatMessage(messages.added, { name: template.name }));
             reloadTemplates();
           }}
         />
@@ -286,7 +353,7 @@ export function TemplatesScreen({
           onRenamed={(template) => {
             setRenaming(null);
             setProblem(null);
-            setNotice(`Renamed to “${template.name}” in Signdesk. The service keeps the name it was created with.`);
+            setNotice(intl.formatMessage(messages.renamed, { name: template.name, appName }));
             reloadTemplates();
           }}
         />
@@ -301,7 +368,7 @@ export function TemplatesScreen({
             setRemoving(null);
             if (!confirmed) return;
             setProblem(null);
-            setNotice(`Removed “${removed.name}” from Signdesk’s list. The service keeps the template.`);
+            setNotice(intl.formatMessage(messages.removed, { name: removed.name, appName }));
             reloadTemplates();
             requestAnimationFrame(() => document.getElementById("templates-title")?.focus());
           }}

@@ -1,5 +1,6 @@
 import { StrictMode, useCallback, useState } from "react";
 import { createRoot } from "react-dom/client";
+import { IntlProvider } from "react-intl";
 import { loadPdf, type PdfHandle } from "../../../renderer/pdf/load-pdf";
 import { PageThumbnails } from "../../../renderer/pdf/PageThumbnails";
 import { PAGE_GAP, PdfPages } from "../../../renderer/pdf/PdfPages";
@@ -122,7 +123,14 @@ async function main(): Promise<void> {
   if (container === null) throw new Error("index.html has no #root element");
   createRoot(container).render(
     <StrictMode>
-      <Viewer pdf={pdf} thumbnails={query.get("thumbs") !== "0"} initialZoom={Number(query.get("zoom") ?? 100) / 100} />
+      {/* The page views' words are messages: in English, from their default text, as the app shows them. */}
+      <IntlProvider locale="en" defaultLocale="en">
+        <Viewer
+          pdf={pdf}
+          thumbnails={query.get("thumbs") !== "0"}
+          initialZoom={Number(query.get("zoom") ?? 100) / 100}
+        />
+      </IntlProvider>
     </StrictMode>,
   );
 }
