@@ -7,6 +7,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { getBridge } from "../../../renderer/bridge";
 import { MissingBridge } from "../../../renderer/components/MissingBridge";
+import { LocaleRoot } from "../../../renderer/i18n/LocaleRoot";
+import { bridgeLocale, browserLocale } from "../../../renderer/i18n/locale-sources";
 import { AccountsScreen } from "../../../renderer/screens/accounts/AccountsScreen";
 import { WebhooksScreen } from "../../../renderer/screens/webhooks/WebhooksScreen";
 import "../../../renderer/styles.css";
@@ -48,8 +50,11 @@ function Screen() {
 
 createRoot(container).render(
   <StrictMode>
-    <main className="content fixture-content">
-      <Screen />
-    </main>
+    {/* The screens' words come from react-intl, as in the app (renderer/main.tsx). */}
+    <LocaleRoot source={bridge === null ? browserLocale : bridgeLocale(bridge)}>
+      <main className="content fixture-content">
+        <Screen />
+      </main>
+    </LocaleRoot>
   </StrictMode>,
 );
