@@ -1,4 +1,4 @@
-import { type IntlShape, useIntl } from "react-intl";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { defineMessages } from "../../common/i18n/define-messages";
 import type { MessageDescriptor } from "../../common/i18n/phrase";
 import { knownStatuses, statusNotReported } from "../../common/statuses";
@@ -24,8 +24,8 @@ const messages = defineMessages({
   },
   finished: {
     id: "components.statusBadge.finished",
-    defaultMessage: "· Finished",
-    description: "After a document's status, when its final PDF exists: 'Signed · Finished'.",
+    defaultMessage: "{status}<extra> · Finished</extra>",
+    description: "A document's status ('Signed'), when its final PDF exists: 'Signed · Finished'.",
   },
 });
 
@@ -72,8 +72,17 @@ export function StatusBadge({ status, hasFinalPdf = false }: StatusBadgeProps) {
         {finished ? "✓" : (entry?.mark ?? "?")}
       </span>
       <span className="status-words">
-        {statusLabel(intl, status)}
-        {finished && <span className="status-extra"> {intl.formatMessage(messages.finished)}</span>}
+        {finished ? (
+          <FormattedMessage
+            {...messages.finished}
+            values={{
+              status: statusLabel(intl, status),
+              extra: (chunks) => <span className="status-extra">{chunks}</span>,
+            }}
+          />
+        ) : (
+          statusLabel(intl, status)
+        )}
       </span>
     </span>
   );
