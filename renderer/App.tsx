@@ -1,6 +1,8 @@
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { useIntl } from "react-intl";
 import type { BulkBatch } from "../common/bulk-batches";
 import type { Navigation, SigndeskApi } from "../common/contract";
+import { defineMessages } from "../common/i18n/define-messages";
 import type { ScreenId } from "../common/screens";
 import { DesktopFailures } from "./components/DesktopFailures";
 import { OfflineBanner } from "./components/OfflineBanner";
@@ -26,6 +28,10 @@ import { OutboxScreen } from "./screens/outbox/OutboxScreen";
 import { TemplatesScreen } from "./screens/templates/TemplatesScreen";
 import { WebhooksScreen } from "./screens/webhooks/WebhooksScreen";
 
+const messages = defineMessages({
+  openingDraft: { id: "app.openingDraft", defaultMessage: "Opening the draft…" },
+});
+
 /** What every screen may read: the drafts being opened, and the active account's outbox. */
 function AppContexts({ drafts, outbox, children }: { drafts: OpenDrafts; outbox: OutboxView; children: ReactNode }) {
   return (
@@ -36,6 +42,7 @@ function AppContexts({ drafts, outbox, children }: { drafts: OpenDrafts; outbox:
 }
 
 export function App({ bridge }: { bridge: SigndeskApi }) {
+  const intl = useIntl();
   const [route, setRoute] = useState<Route>(() => screenRoute("templates"));
   /** The draft open in the editor (on the Templates screen), if any: it stays open while other screens are shown. */
   const [openDraft, setOpenDraft] = useState<string | null>(null);
@@ -145,7 +152,7 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
           <InterruptedBatches bridge={bridge} accountKey={info?.activeAccount?.baseUrl ?? ""} onOpen={openBatch} />
           {screen === "templates" && openDraft !== null && (
             <EditorFailure key={openDraft} onClose={closeDraft}>
-              <Suspense fallback={<p className="screen-body muted">Opening the draft…</p>}>
+              <Suspense fallback={<p className="screen-body muted">{intl.formatMessage(messages.openingDraft)}</p>}>
                 <LazyEditorScreen bridge={bridge} draftId={openDraft} onClose={closeDraft} onRefused={refuseDraft} />
               </Suspense>
             </EditorFailure>

@@ -1,6 +1,16 @@
 import { type ReactNode, useId, useRef, useState } from "react";
+import { useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
 import { useModal } from "../hooks/useModal";
 import "./settings.css";
+
+const messages = defineMessages({
+  cancel: {
+    id: "components.confirmDialog.cancel",
+    defaultMessage: "Cancel",
+    description: "Closes a confirmation dialog without doing what it asks about.",
+  },
+});
 
 interface ConfirmDialogProps {
   title: string;
@@ -18,6 +28,7 @@ interface ConfirmDialogProps {
  * stays in the dialog, and the focus returns to the button that opened it.
  */
 export function ConfirmDialog({ title, children, confirmLabel, busyLabel, onConfirm, onClose }: ConfirmDialogProps) {
+  const intl = useIntl();
   const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -62,7 +73,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, onConf
       <div className="dialog-actions">
         {/* biome-ignore lint/a11y/noAutofocus: the least destructive choice takes the focus in a confirmation. */}
         <button type="button" autoFocus onClick={() => onClose(false)} disabled={busy}>
-          Cancel
+          {intl.formatMessage(messages.cancel)}
         </button>
         <button type="button" className="danger" onClick={() => void confirm()} disabled={busy}>
           {busy ? busyLabel : confirmLabel}

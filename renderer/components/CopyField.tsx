@@ -1,5 +1,22 @@
 import { useEffect, useRef, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
 import "./settings.css";
+
+const messages = defineMessages({
+  copied: { id: "components.copyField.copied", defaultMessage: "Copied." },
+  copyRefused: {
+    id: "components.copyField.copyRefused",
+    defaultMessage: "Copying is not allowed here. The text is selected: press Ctrl+C (⌘C on a Mac) to copy it.",
+  },
+  copy: {
+    id: "components.copyField.copy",
+    defaultMessage: "Copy<hidden> {label}</hidden>",
+    description: "A button that copies a value; <hidden> is read by screen readers only: 'Copy Signing secret'.",
+  },
+});
+
+type Outcome = "copied" | "refused";
 
 interface CopyFieldProps {
   id: string;
@@ -17,8 +34,9 @@ interface CopyFieldProps {
  * is refused, as the app's permission handler may do) and a Copy button.
  */
 export function CopyField({ id, label, value, hideLabel = false, focusOnMount = false, describedBy }: CopyFieldProps) {
+  const intl = useIntl();
   const input = useRef<HTMLInputElement>(null);
-  const [outcome, setOutcome] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
     if (!focusOnMount) return;
@@ -36,7 +54,7 @@ export function CopyField({ id, label, value, hideLabel = false, focusOnMount = 
     const field = input.current;
     try {
       await navigator.clipboard.writeText(value);
-      setOutcome("Copied.");
+      setOutcome("copied");
       return;
     } catch {
       // Refused (no clipboard permission): fall back to the selection.
@@ -49,9 +67,7 @@ export function CopyField({ id, label, value, hideLabel = false, focusOnMount = 
     } catch {
       copied = false;
     }
-    setOutcome(
-      copied ? "Copied." : "Copying is not allowed here. The text is selected: press Ctrl+C (⌘C on a Mac) to copy it.",
-    );
+    setOutcome(copied ? "copied" : "refused");
   };
 
   return (
@@ -72,11 +88,14 @@ export function CopyField({ id, label, value, hideLabel = false, focusOnMount = 
           onFocus={(event) => event.target.select()}
         />
         <button type="button" onClick={() => void copy()}>
-          Copy<span className="visually-hidden"> {label}</span>
+          <FormattedMessage
+            {...messages.copy}
+            values={{ label, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }}
+          />
         </button>
       </div>
       <span className="copy-field-outcome" role="status">
-        {outcome}
+        {outcome === null ? null : intl.formatMessage(outcome === "copied" ? messages.copied : messages.copyRefused)}
       </span>
     </div>
   );

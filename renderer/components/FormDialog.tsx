@@ -1,5 +1,15 @@
 import { type ReactNode, type Ref, useId, useRef } from "react";
+import { useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
 import { useModal } from "../hooks/useModal";
+
+const messages = defineMessages({
+  cancel: {
+    id: "components.formDialog.cancel",
+    defaultMessage: "Cancel",
+    description: "Closes a dialog's form without doing what it is for.",
+  },
+});
 
 interface FormDialogProps {
   title: ReactNode;
@@ -32,10 +42,11 @@ export function FormDialog({
   onSubmit,
   submitLabel,
   busyLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   formRef,
   children,
 }: FormDialogProps) {
+  const intl = useIntl();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useModal(dialog);
@@ -62,7 +73,7 @@ export function FormDialog({
         {children}
         <div className="dialog-actions">
           <button type="button" onClick={onClose} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? intl.formatMessage(messages.cancel)}
           </button>
           <button type="submit" className="primary" disabled={busy}>
             {busy ? busyLabel : submitLabel}

@@ -1,6 +1,20 @@
 import { useEffect, useState } from "react";
+import { useIntl } from "react-intl";
 import type { SigndeskApi } from "../../common/contract";
+import { defineMessages } from "../../common/i18n/define-messages";
 import "../screens/documents/documents.css";
+
+const messages = defineMessages({
+  title: { id: "components.offlineBanner.title", defaultMessage: "The signing service cannot be reached." },
+  whatWorks: {
+    id: "components.offlineBanner.whatWorks",
+    defaultMessage:
+      "You can keep drafting templates. Sending, status updates and downloads wait until the service answers again; Signdesk keeps checking by itself.",
+  },
+  stillDown: { id: "components.offlineBanner.stillDown", defaultMessage: "Still no answer from the service." },
+  checking: { id: "components.offlineBanner.checking", defaultMessage: "Checking…" },
+  tryAgain: { id: "components.offlineBanner.tryAgain", defaultMessage: "Try again" },
+});
 
 type Reachability = { reachable: true } | { reachable: false; message: string | null };
 
@@ -9,6 +23,7 @@ type Reachability = { reachable: true } | { reachable: false; message: string | 
  * "Try again". Hidden while the service answers. Meant to be shown once, app-wide.
  */
 export function OfflineBanner({ bridge }: { bridge: SigndeskApi }) {
+  const intl = useIntl();
   const [state, setState] = useState<Reachability>({ reachable: true });
   const [checking, setChecking] = useState(false);
   const [stillDown, setStillDown] = useState(false);
@@ -50,17 +65,14 @@ export function OfflineBanner({ bridge }: { bridge: SigndeskApi }) {
         <div className="app-banner offline-banner" data-testid="offline-banner">
           <div className="offline-text">
             <p className="offline-title">
-              <strong>The signing service cannot be reached.</strong>
+              <strong>{intl.formatMessage(messages.title)}</strong>
               {state.message !== null && <span> {state.message}</span>}
             </p>
-            <p>
-              You can keep drafting templates. Sending, status updates and downloads wait until the service answers
-              again; Signdesk keeps checking by itself.
-            </p>
-            {stillDown && <p>Still no answer from the service.</p>}
+            <p>{intl.formatMessage(messages.whatWorks)}</p>
+            {stillDown && <p>{intl.formatMessage(messages.stillDown)}</p>}
           </div>
           <button type="button" onClick={() => void tryAgain()} disabled={checking}>
-            {checking ? "Checking…" : "Try again"}
+            {intl.formatMessage(checking ? messages.checking : messages.tryAgain)}
           </button>
         </div>
       )}

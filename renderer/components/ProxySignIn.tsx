@@ -1,7 +1,48 @@
 import { useEffect, useId, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { z } from "zod";
 import type { SigndeskApi } from "../../common/contract";
+import { defineMessages } from "../../common/i18n/define-messages";
 import { ProxyCredentialsSchema, proxyPasswordMaxLength, proxyUserNameMaxLength } from "../../common/proxy";
 import { FormDialog } from "./FormDialog";
+
+const messages = defineMessages({
+  laterTitle: { id: "components.proxySignIn.laterTitle", defaultMessage: "A proxy asks for a user name and password" },
+  laterBody: {
+    id: "components.proxySignIn.laterBody",
+    defaultMessage: "Until you sign in to {proxies}, Signdesk cannot reach the service: sends wait in the Outbox.",
+    description: "{proxies}: one or more proxy addresses (host:port), as a list.",
+  },
+  signInAgain: {
+    id: "components.proxySignIn.signInAgain",
+    defaultMessage: "Sign in…",
+    description: "Opens the proxy's sign-in dialog again, after 'Not now'.",
+  },
+  title: { id: "components.proxySignIn.title", defaultMessage: "Sign in to the proxy" },
+  submit: { id: "components.proxySignIn.submit", defaultMessage: "Sign in" },
+  busy: { id: "components.proxySignIn.busy", defaultMessage: "Signing in…" },
+  notNow: { id: "components.proxySignIn.notNow", defaultMessage: "Not now" },
+  why: {
+    id: "components.proxySignIn.why",
+    defaultMessage:
+      "The proxy <strong>{proxy}</strong>, on the way to the service, asks for a user name and password. Signdesk keeps them in the system keychain and sends them to this proxy only.",
+  },
+  userName: { id: "components.proxySignIn.userName", defaultMessage: "User name" },
+  password: { id: "components.proxySignIn.password", defaultMessage: "Password" },
+  enterUserName: {
+    id: "components.proxySignIn.enterUserName",
+    defaultMessage: "Enter the user name the proxy asks for.",
+  },
+  noColon: { id: "components.proxySignIn.noColon", defaultMessage: "A proxy user name cannot contain a colon." },
+  check: { id: "components.proxySignIn.check", defaultMessage: "Check the user name and password." },
+});
+
+/** The words for what ProxyCredentialsSchema refused (its own messages are English, for main's logs). */
+function problemMessage(issue: z.core.$ZodIssue | undefined) {
+  if (issue?.path[0] === "username" && issue.code === "too_small") return messages.enterUserName;
+  if (issue?.path[0] === "username" && issue.code === "custom") return messages.noColon;
+  return messages.check;
+}
 
 /**
  * Asks for the user name and password of a proxy that wants them (main tells "proxy:signInNeeded" when a request is
@@ -21,6 +62,7 @@ export function ProxySignIns({ bridge }: { bridge: SigndeskApi }) {
     });
     return stop;
   }, [bridge]);
+  const intl = useIntl();
   const shown = asking.find((proxy) => !notNow.has(proxy));
   const later = asking.filter((proxy) => notNow.has(proxy));
   const signedIn = (proxy: string) => setAsking((current) => current.filter((each) => each !== proxy));
@@ -29,11 +71,16 @@ export function ProxySignIns({ bridge }: { bridge: SigndeskApi }) {
       {later.length > 0 && (
         <section className="app-banner" aria-labelledby="proxy-sign-in-later-title">
           <div>
-            <h2 id="proxy-sign-in-later-title">A proxy asks for a user name and password</h2>
-            <p>Until you sign in to {later.join(", ")}, Signdesk cannot reach the service: sends wait in the Outbox.</p>
+            <h2 id="proxy-sign-in-later-title">{intl.formatMessage(messages.laterTitle)}</h2>
+            <p>
+              <FormattedMessage
+                {...messages.laterBody}
+                values={{ proxies: <bdi>{intl.formatList(later, { type: "unit" })}</bdi> }}
+              />
+            </p>
           </div>
           <button type="button" onClick={() => setNotNow(new Set())}>
-            Sign in…
+            {intl.formatMessage(messages.signInAgain)}
           </button>
         </section>
       )}
@@ -58,6 +105,7 @@ interface ProxySignInDialogProps {
 }
 
 function ProxySignInDialog({ bridge, proxy, onSignedIn, onNotNow }: ProxySignInDialogProps) {
+  const intl = useIntl();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -67,7 +115,7 @@ function ProxySignInDialog({ bridge, proxy, onSignedIn, onNotNow }: ProxySignInD
   const signIn = async () => {
     const checked = ProxyCredentialsSchema.safeParse({ username, password });
     if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? "Check the user name and password.");
+      setProblem(intl.formatMessage(problemMessage(checked.error.issues[0])));
       return;
     }
     setBusy(true);
@@ -79,21 +127,23 @@ function ProxySignInDialog({ bridge, proxy, onSignedIn, onNotNow }: ProxySignInD
 
   return (
     <FormDialog
-      title="Sign in to the proxy"
+      title={intl.formatMessage(messages.title)}
       describedBy={`${ids}-why`}
       busy={busy}
       onClose={onNotNow}
       onSubmit={() => void signIn()}
-      submitLabel="Sign in"
-      busyLabel="Signing in…"
-      cancelLabel="Not now"
+      submitLabel={intl.formatMessage(messages.submit)}
+      busyLabel={intl.formatMessage(messages.busy)}
+      cancelLabel={intl.formatMessage(messages.notNow)}
     >
       <p id={`${ids}-why`}>
-        The proxy <strong>{proxy}</strong>, on the way to the service, asks for a user name and password. Signdesk keeps
-        them in the system keychain and sends them to this proxy only.
+        <FormattedMessage
+          {...messages.why}
+          values={{ proxy: <bdi>{proxy}</bdi>, strong: (chunks) => <strong>{chunks}</strong> }}
+        />
       </p>
       <fieldset disabled={busy}>
-        <label htmlFor={`${ids}-user`}>User name</label>
+        <label htmlFor={`${ids}-user`}>{intl.formatMessage(messages.userName)}</label>
         <input
           id={`${ids}-user`}
           value={username}
@@ -105,7 +155,7 @@ function ProxySignInDialog({ bridge, proxy, onSignedIn, onNotNow }: ProxySignInD
             setProblem(null);
           }}
         />
-        <label htmlFor={`${ids}-password`}>Password</label>
+        <label htmlFor={`${ids}-password`}>{intl.formatMessage(messages.password)}</label>
         <input
           id={`${ids}-password`}
           type="password"

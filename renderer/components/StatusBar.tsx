@@ -1,10 +1,26 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
 import type { AppInfoState } from "../hooks/useAppInfo";
 
+const messages = defineMessages({
+  connecting: { id: "components.statusBar.connecting", defaultMessage: "Connecting to Signdesk…" },
+  failed: { id: "components.statusBar.failed", defaultMessage: "Could not read app information: {reason}" },
+  noAccount: { id: "components.statusBar.noAccount", defaultMessage: "No account yet" },
+  account: {
+    id: "components.statusBar.account",
+    defaultMessage: "{name} · {address}",
+    description: "The active account in the status bar: its name, then its service's address.",
+  },
+});
+
 export function StatusBar({ state }: { state: AppInfoState }) {
+  const intl = useIntl();
   return (
     <footer className="status-bar">
-      {state.status === "loading" && <span>Connecting to Signdesk…</span>}
-      {state.status === "failed" && <span role="alert">Could not read app information: {state.message}</span>}
+      {state.status === "loading" && <span>{intl.formatMessage(messages.connecting)}</span>}
+      {state.status === "failed" && (
+        <span role="alert">{intl.formatMessage(messages.failed, { reason: state.message })}</span>
+      )}
       {state.status === "ready" && (
         <>
           <span data-testid="app-version">
@@ -14,9 +30,17 @@ export function StatusBar({ state }: { state: AppInfoState }) {
             {state.value.platform} {state.value.arch}
           </span>
           <span data-testid="active-account">
-            {state.value.activeAccount === null
-              ? "No account yet"
-              : `${state.value.activeAccount.name} · ${state.value.activeAccount.baseUrl}`}
+            {state.value.activeAccount === null ? (
+              intl.formatMessage(messages.noAccount)
+            ) : (
+              <FormattedMessage
+                {...messages.account}
+                values={{
+                  name: <bdi>{state.value.activeAccount.name}</bdi>,
+                  address: <bdi>{state.value.activeAccount.baseUrl}</bdi>,
+                }}
+              />
+            )}
           </span>
         </>
       )}

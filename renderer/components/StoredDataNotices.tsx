@@ -1,10 +1,18 @@
 import { useState } from "react";
+import { useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
+
+const messages = defineMessages({
+  title: { id: "components.storedDataNotices.title", defaultMessage: "Some saved data could not be read" },
+  dismiss: { id: "components.storedDataNotices.dismiss", defaultMessage: "Dismiss" },
+});
 
 /**
  * What was wrong with stored data when Signdesk started (a file set aside, records left out), said once at the top
  * of the app until dismissed. The files themselves stay where the notice says.
  */
 export function StoredDataNotices({ notices }: { notices: readonly string[] }) {
+  const intl = useIntl();
   const [dismissed, setDismissed] = useState(false);
   if (notices.length === 0 || dismissed) return null;
   return (
@@ -14,7 +22,7 @@ export function StoredDataNotices({ notices }: { notices: readonly string[] }) {
       data-testid="stored-data-notices"
     >
       <div>
-        <h2 id="stored-data-notices-title">Some saved data could not be read</h2>
+        <h2 id="stored-data-notices-title">{intl.formatMessage(messages.title)}</h2>
         <ul>
           {notices.map((notice) => (
             <li key={notice}>{notice}</li>
@@ -22,7 +30,7 @@ export function StoredDataNotices({ notices }: { notices: readonly string[] }) {
         </ul>
       </div>
       <button type="button" onClick={() => setDismissed(true)}>
-        Dismiss
+        {intl.formatMessage(messages.dismiss)}
       </button>
     </section>
   );

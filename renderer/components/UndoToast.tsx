@@ -1,4 +1,10 @@
 import { useEffect } from "react";
+import { useIntl } from "react-intl";
+import { defineMessages } from "../../common/i18n/define-messages";
+
+const messages = defineMessages({
+  undo: { id: "components.undoToast.undo", defaultMessage: "Undo" },
+});
 
 export interface UndoOffer {
   message: string;
@@ -7,6 +13,7 @@ export interface UndoOffer {
 
 /** A short-lived notice with an Undo button (Ctrl/Cmd+Z also undoes while it is shown). */
 export function UndoToast({ offer, onDone }: { offer: UndoOffer | null; onDone: () => void }) {
+  const intl = useIntl();
   useEffect(() => {
     if (offer === null) return;
     const timer = setTimeout(onDone, 10_000);
@@ -23,7 +30,7 @@ export function UndoToast({ offer, onDone }: { offer: UndoOffer | null; onDone: 
           onDone();
         }}
       >
-        Undo
+        {intl.formatMessage(messages.undo)}
       </button>
     </div>
   );

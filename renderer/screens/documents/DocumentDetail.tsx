@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import type { DocumentRecord, TemplateRecord } from "../../../common/records";
 import { statusNotReported } from "../../../common/statuses";
@@ -55,6 +56,7 @@ export function DocumentDetail({
   onBack,
   now,
 }: DocumentDetailProps) {
+  const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
   // Opening a document moves focus to its name, so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -225,7 +227,7 @@ export function DocumentDetail({
           <ol className="detail-list status-history" aria-labelledby="detail-history-title" reversed>
             {history.map((change) => (
               <li key={`${change.at} ${change.status}`}>
-                <span className="history-status">{statusLabel(change.status)}</span>{" "}
+                <span className="history-status">{statusLabel(intl, change.status)}</span>{" "}
                 <span className="muted">
                   <When iso={change.at} now={now} />
                 </span>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useIntl } from "react-intl";
 import type { BulkBatch } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
 import type { DocumentSort } from "../../../common/document-list";
@@ -55,6 +56,7 @@ export function DocumentsScreen({
   onFilterBatch,
   onOpenBatch,
 }: DocumentsScreenProps) {
+  const intl = useIntl();
   const [templates] = useResource(() => bridge.templatesList(), [bridge]);
   const [search, setSearch] = useState("");
   const [statusFilter, setStatusFilter] = useState("all");
@@ -326,7 +328,7 @@ export function DocumentsScreen({
               <option value="all">All statuses</option>
               {[...knownStatusOrder, ...extraStatuses].map((status) => (
                 <option key={status} value={status}>
-                  {statusLabel(status)} ({(list.counts[status] ?? 0).toLocaleString()})
+                  {statusLabel(intl, status)} ({(list.counts[status] ?? 0).toLocaleString()})
                 </option>
               ))}
             </select>

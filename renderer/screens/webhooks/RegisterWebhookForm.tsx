@@ -1,9 +1,53 @@
 import { useId, useRef, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { ResultOf, SigndeskApi } from "../../../common/contract";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import type { WebhookRecord } from "../../../common/records";
 import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../../common/service-address";
 import { eventTypes, type WebhookEventType } from "./event-types";
 import "../../components/settings.css";
+
+const messages = defineMessages({
+  alreadyRegistered: {
+    id: "webhooks.register.alreadyRegistered",
+    defaultMessage:
+      "This address is already registered for {eventType}. To change its secret, delete it and register it again.",
+    description: "{eventType}: the event's code, such as document.signed.",
+  },
+  secretEmpty: { id: "webhooks.register.secretEmpty", defaultMessage: "Enter your secret, or choose “Generate one”." },
+  secretTooLong: {
+    id: "webhooks.register.secretTooLong",
+    defaultMessage: "The secret is longer than {max, number} characters.",
+  },
+  notRegistered: { id: "webhooks.register.notRegistered", defaultMessage: "The webhook was not registered: {reason}" },
+  title: { id: "webhooks.register.title", defaultMessage: "Register a webhook" },
+  address: { id: "webhooks.register.address", defaultMessage: "Address to notify" },
+  addressHint: {
+    id: "webhooks.register.addressHint",
+    defaultMessage: "An https:// address. Plain http:// is accepted only for this computer (localhost, 127.0.0.1).",
+  },
+  notifyWhen: { id: "webhooks.register.notifyWhen", defaultMessage: "Notify when" },
+  event: {
+    id: "webhooks.register.event",
+    defaultMessage: "{event} <code>{eventType}</code>",
+    description: "A choice of event: its words, then its code ('A recipient signs a document document.signed').",
+  },
+  secretLegend: { id: "webhooks.register.secretLegend", defaultMessage: "Signing secret" },
+  secretHint: {
+    id: "webhooks.register.secretHint",
+    defaultMessage:
+      "With a secret, the service signs every delivery (header <code>x-webhook-signature</code>: HMAC-SHA256 of the body), so your endpoint can tell that it comes from the service.",
+  },
+  generate: { id: "webhooks.register.generate", defaultMessage: "Generate one (shown once, after registering)" },
+  own: { id: "webhooks.register.own", defaultMessage: "Use my own secret" },
+  ownLabel: { id: "webhooks.register.ownLabel", defaultMessage: "Your secret" },
+  none: { id: "webhooks.register.none", defaultMessage: "No secret (deliveries are not signed)" },
+  busy: { id: "webhooks.register.busy", defaultMessage: "Registering…" },
+  submit: { id: "webhooks.register.submit", defaultMessage: "Register webhook" },
+});
+
+/** The longest secret of one's own that the form takes. */
+const secretMaxLength = 512;
 
 type SecretChoice = "generate" | "own" | "none";
 
@@ -21,6 +65,7 @@ interface FieldProblems {
 
 /** Register a webhook: its address, the event, and a signing secret (generated here, the user's own, or none). */
 export function RegisterWebhookForm({ bridge, registered, onRegistered }: RegisterWebhookFormProps) {
+  const intl = useIntl();
   const [url, setUrl] = useState("");
   const [eventType, setEventType] = useState<WebhookEventType>("document.signed");
   const [secretChoice, setSecretChoice] = useState<SecretChoice>("generate");
@@ -37,11 +82,12 @@ export function RegisterWebhookForm({ bridge, registered, onRegistered }: Regist
     const address = checkServiceAddress(url, "webhook");
     if (!address.ok) found.url = describeAddressProblem(address.problem, addressExamples.webhook);
     else if (registered.some((hook) => hook.url === address.url && hook.eventType === eventType)) {
-      found.url = `This address is already registered for ${eventType}. To change its secret, delete it and register it again.`;
+      found.url = intl.formatMessage(messages.alreadyRegistered, { eventType });
     }
     const secret = ownSecret.current?.value.trim() ?? "";
-    if (secretChoice === "own" && secret === "") found.secret = "Enter your secret, or choose “Generate one”.";
-    else if (secretChoice === "own" && secret.length > 512) found.secret = "The secret is longer than 512 characters.";
+    if (secretChoice === "own" && secret === "") found.secret = intl.formatMessage(messages.secretEmpty);
+    else if (secretChoice === "own" && secret.length > secretMaxLength)
+      found.secret = intl.formatMessage(messages.secretTooLong, { max: secretMaxLength });
     setProblems(found);
     if (found.url !== undefined) urlInput.current?.focus();
     else if (found.secret !== undefined) ownSecret.current?.focus();
@@ -62,7 +108,7 @@ export function RegisterWebhookForm({ bridge, registered, onRegistered }: Regist
         ...(secretChoice === "generate" ? { generateSecret: true } : {}),
       });
       if (!result.ok) {
-        setServiceProblem(`The webhook was not registered: ${result.error.message}`);
+        setServiceProblem(intl.formatMessage(messages.notRegistered, { reason: result.error.message }));
         return;
       }
       setUrl("");
@@ -84,10 +130,10 @@ export function RegisterWebhookForm({ bridge, registered, onRegistered }: Regist
       }}
     >
       <h2 id="register-webhook-title" className="settings-form-title">
-        Register a webhook
+        {intl.formatMessage(messages.title)}
       </h2>
       <div className="settings-field">
-        <label htmlFor={ids.url}>Address to notify</label>
+        <label htmlFor={ids.url}>{intl.formatMessage(messages.address)}</label>
         <input
           ref={urlInput}
           id={ids.url}
@@ -107,12 +153,12 @@ export function RegisterWebhookForm({ bridge, registered, onRegistered }: Regist
           </span>
         )}
         <span className="settings-hint" id={ids.urlHint}>
-          An https:// address. Plain http:// is accepted only for this computer (localhost, 127.0.0.1).
+          {intl.formatMessage(messages.addressHint)}
         </span>
       </div>
 
       <fieldset className="settings-fieldset">
-        <legend>Notify when</legend>
+        <legend>{intl.formatMessage(messages.notifyWhen)}</legend>
         {eventTypes.map((type) => (
           <label key={type.value} className="settings-choice">
             <input
@@ -123,17 +169,23 @@ export function RegisterWebhookForm({ bridge, registered, onRegistered }: Regist
               onChange={() => setEventType(type.value)}
             />
             <span>
-              {type.label} <code>{type.value}</code>
+              <FormattedMessage
+                {...messages.event}
+                values={{
+                  event: intl.formatMessage(type.label),
+                  eventType: type.value,
+                  code: (chunks) => <code>{chunks}</code>,
+                }}
+              />
             </span>
           </label>
         ))}
       </fieldset>
 
       <fieldset className="settings-fieldset">
-        <legend>Signing secret</legend>
+        <legend>{intl.formatMessage(messages.secretLegend)}</legend>
         <p className="settings-hint">
-          With a secret, the service signs every delivery (header <code>x-webhook-signature</code>: HMAC-SHA256 of the
-          body), so your endpoint can tell that it comes from the service.
+          <FormattedMessage {...messages.secretHint} values={{ code: (chunks) => <code>{chunks}</code> }} />
         </p>
         <label className="settings-choice">
           <input
@@ -142,7 +194,7 @@ export function RegisterWebhookForm({ bridge, registered, onRegistered }: Regist
             checked={secretChoice === "generate"}
             onChange={() => setSecretChoice("generate")}
           />
-          <span>Generate one (shown once, after registering)</span>
+          <span>{intl.formatMessage(messages.generate)}</span>
         </label>
         <label className="settings-choice">
           <input
@@ -151,16 +203,16 @@ export function RegisterWebhookForm({ bridge, registered, onRegistered }: Regist
             checked={secretChoice === "own"}
             onChange={() => setSecretChoice("own")}
           />
-          <span>Use my own secret</span>
+          <span>{intl.formatMessage(messages.own)}</span>
         </label>
         <div className="settings-field settings-nested" hidden={secretChoice !== "own"}>
-          <label htmlFor={ids.secret}>Your secret</label>
+          <label htmlFor={ids.secret}>{intl.formatMessage(messages.ownLabel)}</label>
           <input
             ref={ownSecret}
             id={ids.secret}
             type="password"
             autoComplete="off"
-            maxLength={512}
+            maxLength={secretMaxLength}
             aria-invalid={problems.secret !== undefined}
             aria-describedby={problems.secret === undefined ? undefined : ids.secretProblem}
           />
@@ -177,13 +229,13 @@ export function RegisterWebhookForm({ bridge, registered, onRegistered }: Regist
             checked={secretChoice === "none"}
             onChange={() => setSecretChoice("none")}
           />
-          <span>No secret (deliveries are not signed)</span>
+          <span>{intl.formatMessage(messages.none)}</span>
         </label>
       </fieldset>
 
       <div className="settings-form-actions">
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? "Registering…" : "Register webhook"}
+          {intl.formatMessage(busy ? messages.busy : messages.submit)}
         </button>
       </div>
       {serviceProblem !== null && (
