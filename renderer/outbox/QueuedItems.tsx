@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef } from "react";
+import { useIntl } from "react-intl";
 import type { OutboxKind } from "../../common/outbox";
 import { formatWhen } from "../format/when";
+import { formatPhrase } from "../i18n/format-phrase";
 import { OutboxStateBadge } from "./OutboxStateBadge";
 import { useOutbox, waitingOfKinds } from "./outbox-context";
 import { kindWords } from "./outbox-words";
@@ -25,6 +27,7 @@ interface QueuedItemsProps {
  * on Templates, webhook changes on Webhooks): each one's name, what it does, its state, and the way to the Outbox.
  */
 export function QueuedItems({ kinds, heading, level = 2, onChange }: QueuedItemsProps) {
+  const intl = useIntl();
   const outbox = useOutbox();
   const items = waitingOfKinds(outbox, kinds);
   const titleId = useId();
@@ -51,7 +54,7 @@ export function QueuedItems({ kinds, heading, level = 2, onChange }: QueuedItems
               <span className="draft-meta">
                 {kindWords(item)} · queued <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>
               </span>
-              {item.message !== null && <span className="draft-meta">{item.message}</span>}
+              {item.message !== null && <span className="draft-meta">{formatPhrase(intl, item.message)}</span>}
             </div>
             <OutboxStateBadge state={item.state} />
           </li>

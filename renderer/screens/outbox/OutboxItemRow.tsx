@@ -1,7 +1,9 @@
 import { useRef, useState } from "react";
+import { useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import type { OutboxItem } from "../../../common/outbox";
 import { formatWhen } from "../../format/when";
+import { formatPhrase } from "../../i18n/format-phrase";
 import { OutboxStateBadge } from "../../outbox/OutboxStateBadge";
 import { actionsFor, kindWords, recipientAddresses } from "../../outbox/outbox-words";
 import { EditRecipientsForm } from "./EditRecipientsForm";
@@ -20,6 +22,7 @@ export const itemTitleId = (itemId: string) => `outbox-item-${itemId}`;
 
 /** One item waiting in the Outbox: what it is, its state and why, and what the person can do with it. */
 export function OutboxItemRow({ bridge, item, onCancelled, onChanged }: OutboxItemRowProps) {
+  const intl = useIntl();
   const actions = actionsFor(item);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -67,7 +70,7 @@ export function OutboxItemRow({ bridge, item, onCancelled, onChanged }: OutboxIt
       </p>
       {item.message !== null && (
         <p className={item.state === "failed" ? "outbox-message outbox-message-failed" : "outbox-message"}>
-          {item.message}
+          {formatPhrase(intl, item.message)}
         </p>
       )}
       {problem !== null && (

@@ -1,5 +1,7 @@
+import { useIntl } from "react-intl";
 import type { OutboxSummary } from "../../../common/outbox";
 import { asSentence } from "../../../common/sentence";
+import { formatPhrase } from "../../i18n/format-phrase";
 
 interface QueueNoticeProps {
   summary: OutboxSummary;
@@ -14,6 +16,7 @@ interface QueueNoticeProps {
  * Accounts screen), or the service cannot be reached (Signdesk asks again by itself). Nothing when neither.
  */
 export function QueueNotice({ summary, retrying, onRetry, onOpenAccounts }: QueueNoticeProps) {
+  const intl = useIntl();
   const retry = (
     <button type="button" onClick={onRetry} disabled={retrying}>
       {retrying ? "Retrying…" : "Retry now"}
@@ -22,7 +25,7 @@ export function QueueNotice({ summary, retrying, onRetry, onOpenAccounts }: Queu
   if (summary.paused !== null)
     return (
       <div className="problem outbox-notice" role="alert">
-        <p>{asSentence(summary.paused)}</p>
+        <p>{asSentence(formatPhrase(intl, summary.paused))}</p>
         <div className="row-actions">
           <button type="button" onClick={onOpenAccounts}>
             Open Accounts
@@ -35,8 +38,8 @@ export function QueueNotice({ summary, retrying, onRetry, onOpenAccounts }: Queu
     return (
       <div className="notice outbox-notice" role="status">
         <p>
-          {summary.accountName ?? "The service"} cannot be reached: {asSentence(summary.unreachable)} They will be sent
-          when it answers.
+          {summary.accountName ?? "The service"} cannot be reached:{" "}
+          {asSentence(formatPhrase(intl, summary.unreachable))} They will be sent when it answers.
         </p>
         <div className="row-actions">{retry}</div>
       </div>
