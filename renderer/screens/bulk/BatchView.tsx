@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
+import { type IntlShape, useIntl } from "react-intl";
 import type { BulkBatch, BulkProgress, BulkRowView } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
 import { Pager } from "../../components/Pager";
+import { formatPhrase } from "../../i18n/format-phrase";
 
 interface BatchViewProps {
   bridge: SigndeskApi;
@@ -22,16 +24,17 @@ const outcomeWords: Record<BulkRowView["state"], string> = {
   cancelled: "Cancelled",
 };
 
-export function stateSentence(batch: BulkBatch): string {
+export function stateSentence(batch: BulkBatch, intl: IntlShape): string {
+  const reason = batch.stateReason === null ? null : formatPhrase(intl, batch.stateReason);
   const done = batch.counts.sent + batch.counts.failed + batch.counts.cancelled;
   const of = `${done.toLocaleString()} of ${batch.total.toLocaleString()} rows done`;
   switch (batch.state) {
     case "ready":
       return "Ready to send.";
     case "sending":
-      return batch.stateReason ?? `Sending: ${of}.`;
+      return reason ?? `Sending: ${of}.`;
     case "paused":
-      return `Paused: ${of}.${batch.stateReason === null ? "" : ` ${batch.stateReason}`}`;
+      return `Paused: ${of}.${reason === null ? "" : ` ${reason}`}`;
     case "interrupted":
       return `Interrupted when Signdesk stopped: ${of}. Resume to send the rest; rows whose answers were lost are checked first, never sent twice.`;
     case "cancelled":
@@ -49,6 +52,7 @@ function duration(seconds: number): string {
 
 /** A batch being sent or sent: progress, pause, resume, cancel, and each row's outcome with an export. */
 export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocument }: BatchViewProps) {
+  const intl = useIntl();
   const [batch, setBatch] = useState(initial);
   const [pace, setPace] = useState<Pick<BulkProgress, "rowsPerMinute" | "secondsLeft">>({
     rowsPerMinute: null,
@@ -108,7 +112,7 @@ export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocum
     <div className="bulk-batch">
       <div className="progress" aria-live="polite">
         <progress max={batch.total} value={done} aria-label="Rows done" />
-        <span data-testid="bulk-state">{stateSentence(batch)}</span>
+        <span data-testid="bulk-state">{stateSentence(batch, intl)}</span>
       </div>
       <p className="muted small" data-testid="bulk-counts">
         {batch.counts.sent.toLocaleString()} sent · {batch.counts.failed.toLocaleString()} not sent ·{" "}
@@ -220,7 +224,9 @@ export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocum
                 </td>
                 <td>
                   <span className={`bulk-outcome bulk-${row.state}`}>{outcomeWords[row.state]}</span>
-                  {row.message !== null && row.state !== "sent" && <span className="muted small"> {row.message}</span>}
+                  {row.message !== null && row.state !== "sent" && (
+                    <span className="muted small"> {formatPhrase(intl, row.message)}</span>
+                  )}
                 </td>
               </tr>
             ))}
