@@ -1,4 +1,13 @@
 import { z } from "zod";
+import { defineMessages } from "./i18n/define-messages";
+import { type Phrase, phrase } from "./i18n/phrase";
+
+const messages = defineMessages({
+  unsendable: {
+    id: "rules.apiKey.unsendable",
+    defaultMessage: "The API key contains characters that cannot be sent (spaces or line breaks?); enter it again.",
+  },
+});
 
 /**
  * The one rule for an API key: it travels as the `x-api-key` header, so it is printable ASCII without spaces
@@ -14,8 +23,8 @@ export const unsendableApiKeyMessage =
   "The API key contains characters that cannot be sent (spaces or line breaks?); enter it again.";
 
 /** Why `key` (as it will be sent) cannot be sent, or null when it can. An empty key is not this rule's. */
-export function apiKeyProblem(key: string): string | null {
-  return key === "" || sendable.test(key) ? null : unsendableApiKeyMessage;
+export function apiKeyProblem(key: string): Phrase | null {
+  return key === "" || sendable.test(key) ? null : phrase(messages.unsendable);
 }
 
 /** A key as typed: trimmed; blank allowed (adding requires one, changing keeps the stored key). */

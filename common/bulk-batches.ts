@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PhraseOrTextSchema } from "./i18n/phrase";
 
 /** At most this many of a batch's requests are in flight at once. */
 export const bulkMaxInFlight = 4;
@@ -33,7 +34,7 @@ export const BulkBatchSchema = z.object({
   createdAt: z.string(),
   state: z.enum(bulkBatchStates),
   /** Why it is paused or waiting (the service's answer, the network), else null. */
-  stateReason: z.string().nullable(),
+  stateReason: PhraseOrTextSchema.nullable(),
   total: z.number(),
   counts: BulkRowCountsSchema,
 });
@@ -48,7 +49,7 @@ export const BulkRowViewSchema = z.object({
   emailSubject: z.string().nullable(),
   state: z.enum(bulkRowStates),
   pdfId: z.string().nullable(),
-  message: z.string().nullable(),
+  message: PhraseOrTextSchema.nullable(),
 });
 export type BulkRowView = z.infer<typeof BulkRowViewSchema>;
 

@@ -1,5 +1,15 @@
 import { z } from "zod";
+import { defineMessages } from "./i18n/define-messages";
+import { type Phrase, PhraseOrTextSchema, phrase } from "./i18n/phrase";
 import { RecipientSchema } from "./records";
+
+const messages = defineMessages({
+  willBeSent: {
+    id: "rules.outbox.willBeSent",
+    defaultMessage: "It will be sent when {account} is reachable.",
+    description: "An action left in the Outbox. {account} is the account's name.",
+  },
+});
 
 /** At most this many of an account's outbox requests are in flight at once. */
 export const outboxMaxInFlight = 4;
@@ -50,7 +60,7 @@ export const OutboxItemSchema = z.object({
   updatedAt: z.string(),
   attempts: z.number(),
   /** Why it failed, is in doubt, or waits; null otherwise. */
-  message: z.string().nullable(),
+  message: PhraseOrTextSchema.nullable(),
   /** What the service made of it once sent. */
   result: z
     .object({
@@ -71,9 +81,9 @@ export const OutboxSummarySchema = z.object({
   waiting: z.number(),
   failed: z.number(),
   /** Why this account's queue is paused (its key was refused), else null. */
-  paused: z.string().nullable(),
+  paused: PhraseOrTextSchema.nullable(),
   /** Why the account's service cannot be reached now, else null. */
-  unreachable: z.string().nullable(),
+  unreachable: PhraseOrTextSchema.nullable(),
 });
 export type OutboxSummary = z.infer<typeof OutboxSummarySchema>;
 
@@ -100,6 +110,6 @@ export const canEditRecipients = (item: Pick<OutboxItem, "state" | "kind">) =>
   item.state === "failed" && (item.kind === "createAndSend" || item.kind === "sendFromTemplate");
 
 /** "will be sent when Sandbox is reachable": what a queued action says, written once. */
-export function willBeSentWhen(accountName: string): string {
-  return `It will be sent when ${accountName} is reachable.`;
+export function willBeSentWhen(accountName: string): Phrase {
+  return phrase(messages.willBeSent, { account: accountName });
 }

@@ -134,7 +134,9 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     onChange: (accountId, state) => {
       if (state.reachable) gates.answered(accountId);
       if (accounts.active()?.id !== accountId) return;
-      options.emit("service:reachability", { accountId, reachable: state.reachable, message: state.reason });
+      const message =
+        state.reason === null || typeof state.reason === "string" ? state.reason : intl.render(state.reason);
+      options.emit("service:reachability", { accountId, reachable: state.reachable, message });
     },
   });
   const accounts = new AccountService({

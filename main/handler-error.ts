@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Phrase } from "../common/i18n/phrase";
 import type { IpcErrorCode } from "../common/result";
 import { UserError } from "../common/user-error";
 
@@ -6,8 +7,8 @@ import { UserError } from "../common/user-error";
 export class HandlerError extends UserError {
   declare readonly code: IpcErrorCode;
 
-  constructor(code: IpcErrorCode, message: string) {
-    super(code, message);
+  constructor(code: IpcErrorCode, words: Phrase | string) {
+    super(code, words);
     this.name = "HandlerError";
   }
 }

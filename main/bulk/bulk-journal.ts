@@ -7,6 +7,7 @@ import {
   type BulkRowView,
   bulkRowStates,
 } from "../../common/bulk-batches";
+import { type PhraseOrText, readStoredWords, storedWords } from "../../common/i18n/phrase";
 import { SqliteTable } from "../records/sqlite-table";
 
 /** A row as the journal is given it: checked already, with the key that tells "the same row" in later batches. */
@@ -124,7 +125,7 @@ export class BulkJournal extends SqliteTable {
       fileName: row.file_name,
       createdAt: row.created_at,
       state: row.state,
-      stateReason: row.state_reason,
+      stateReason: row.state_reason === null ? null : readStoredWords(row.state_reason),
       snapshotTaken: row.snapshot_taken === 1,
       total: Object.values(counts).reduce((sum, n) => sum + n, 0),
       counts,
@@ -144,10 +145,10 @@ export class BulkJournal extends SqliteTable {
     return rows.map((row) => this.batchOf(row));
   }
 
-  setState(batchId: string, state: BulkBatchState, reason: string | null = null): void {
+  setState(batchId: string, state: BulkBatchState, reason: PhraseOrText | null = null): void {
     this.statement("UPDATE bulk_batches SET state = ?, state_reason = ? WHERE batch_id = ?").run(
       state,
-      reason,
+      reason === null ? null : storedWords(reason),
       batchId,
     );
   }
@@ -180,7 +181,7 @@ export class BulkJournal extends SqliteTable {
     position: number,
     from: readonly BulkRowState[],
     state: BulkRowState,
-    details: { pdfId?: string | null; message?: string | null; attempt?: boolean; at: string },
+    details: { pdfId?: string | null; message?: PhraseOrText | null; attempt?: boolean; at: string },
   ): boolean {
     const placeholders = from.map(() => "?").join(", ");
     const result = this.statement(
@@ -189,7 +190,7 @@ export class BulkJournal extends SqliteTable {
     ).run(
       state,
       details.pdfId ?? null,
-      details.message ?? null,
+      details.message === undefined || details.message === null ? null : storedWords(details.message),
       details.attempt === true ? 1 : 0,
       details.at,
       batchId,
@@ -200,11 +201,11 @@ export class BulkJournal extends SqliteTable {
   }
 
   /** Every row of the batch in `from` moves to `state` (a cancel, a crash's rows in flight). */
-  moveAll(batchId: string, from: BulkRowState, state: BulkRowState, message: string | null, at: string): number {
+  moveAll(batchId: string, from: BulkRowState, state: BulkRowState, message: PhraseOrText | null, at: string): number {
     return Number(
       this.statement("UPDATE jobs SET state = ?, message = ?, updated_at = ? WHERE batch_id = ? AND state = ?").run(
         state,
-        message,
+        message === null ? null : storedWords(message),
         at,
         batchId,
         from,
@@ -276,6 +277,6 @@ function viewOf(row: RowRow): BulkRowView {
     ...request,
     state: row.state,
     pdfId: row.pdf_id,
-    message: row.message,
+    message: row.message === null ? null : readStoredWords(row.message),
   };
 }

@@ -1,5 +1,6 @@
 import type { Account } from "../../common/accounts";
 import { type BulkProgress, type BulkRowView, bulkMaxInFlight } from "../../common/bulk-batches";
+import { type PhraseOrText, phrase } from "../../common/i18n/phrase";
 import { statusNotReported } from "../../common/statuses";
 import type { CoreParts } from "../core-parts";
 import { findLostSends } from "../documents/find-lost-sends";
@@ -10,6 +11,7 @@ import { runInFlight } from "../jobs/run-in-flight";
 import { isReadWorthRetrying } from "../service/failure-kind";
 import { ServiceError } from "../service/service-error";
 import type { JournalledBatch } from "./bulk-journal";
+import { bulkMessages } from "./bulk-messages";
 import { progressOf } from "./bulk-progress";
 import { type BulkSenderOptions, type Run, stopRun } from "./bulk-run";
 import { sendRow } from "./send-row";
@@ -53,7 +55,7 @@ export class BulkSender {
 
   private batchOrThrow(batchId: string): JournalledBatch {
     const batch = this.journal.batch(batchId);
-    if (batch === undefined) throw new HandlerError("not_found", "Signdesk has no record of that batch.");
+    if (batch === undefined) throw new HandlerError("not_found", phrase(bulkMessages.noSuchBatch));
     return batch;
   }
 
@@ -69,7 +71,7 @@ export class BulkSender {
   start(batchId: string): JournalledBatch {
     const batch = this.batchOrThrow(batchId);
     if (batch.state === "cancelled" || batch.state === "done")
-      throw new HandlerError("invalid_state", `This batch is ${batch.state === "done" ? "finished" : "cancelled"}.`);
+      throw new HandlerError("invalid_state", phrase(bulkMessages.batchOver, { state: batch.state }));
     const running = this.runs.get(batchId);
     if (running !== undefined) {
       // Pressed Resume while the last requests of a pause are still out: it simply goes on.
@@ -90,7 +92,7 @@ export class BulkSender {
     run.done = this.send(run)
       .catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
-        this.journal.setState(batchId, "paused", `Sending stopped: ${message}`);
+        this.journal.setState(batchId, "paused", phrase(bulkMessages.sendingStopped, { reason: message }));
       })
       .finally(() => {
         this.runs.delete(batchId);
@@ -194,7 +196,11 @@ export class BulkSender {
         return value;
       } catch (error) {
         if (!(error instanceof ServiceError) || !isReadWorthRetrying(error)) throw error;
-        this.journal.setState(run.batchId, "sending", `Waiting for the service: ${error.message}`);
+        this.journal.setState(
+          run.batchId,
+          "sending",
+          phrase(bulkMessages.waitingForService, { reason: error.phrase ?? error.message }),
+        );
         this.report(run);
         await this.waitForGate(run, accountId, wait);
         wait = Math.min(wait * 2, this.maxRetryDelayMs);
@@ -247,12 +253,12 @@ export class BulkSender {
         );
       else if (finding.kind === "absent")
         this.journal.move(run.batchId, row.position, ["unknown"], "queued", {
-          message: "Its answer was lost and the service made no such document: it is sent again.",
+          message: phrase(bulkMessages.sentAgain),
           at,
         });
       else {
         this.journal.move(run.batchId, row.position, ["unknown"], "failed", {
-          message: `Its answer was lost, and ${finding.count} new documents to these recipients appeared on the service: it was probably sent. Use "Import from service" on the Documents screen to see them.`,
+          message: phrase(bulkMessages.probablySent, { count: finding.count }),
           at,
         });
         run.finished.push(this.core.clock.now());
@@ -304,9 +310,9 @@ export class BulkSender {
     account: Account,
     batch: JournalledBatch,
     queued: BulkRowView[],
-  ): Promise<string | null> {
+  ): Promise<PhraseOrText | null> {
     let next = 0;
-    let pauseReason: string | null = null;
+    let pauseReason: PhraseOrText | null = null;
     // The service asked to wait, or was not reached: no row starts after it; the next round takes it again first.
     let again = false;
     const stopped = () => run.stop !== null || pauseReason !== null || again;

@@ -7,7 +7,7 @@ import { exists } from "../downloads/file-names";
 import type { JournalledBatch } from "./bulk-journal";
 
 /** What this uses of the core. */
-export type ExportDeps = Pick<Core, "downloaded" | "downloadsDir" | "records">;
+export type ExportDeps = Pick<Core, "downloaded" | "downloadsDir" | "intl" | "records">;
 
 const outcomeWords = {
   queued: "not sent yet",
@@ -63,7 +63,7 @@ export async function exportBatchResults(core: ExportDeps, batch: JournalledBatc
       outcomeWords[row.state],
       row.pdfId ?? "",
       record?.lastStatus ?? "",
-      row.message ?? "",
+      row.message === null ? "" : typeof row.message === "string" ? row.message : core.intl.render(row.message),
     ];
   });
   // Cells starting with = + - @ are quoted as text by Papa's escapeFormulae: a spreadsheet never runs them.

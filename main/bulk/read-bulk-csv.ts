@@ -1,5 +1,7 @@
 import Papa from "papaparse";
 import { maxBulkFileBytes, maxBulkRows } from "../../common/bulk";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { type Phrase, phrase } from "../../common/i18n/phrase";
 import { UserError } from "../../common/user-error";
 
 export type BulkFileEncoding = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
@@ -17,23 +19,59 @@ export interface BulkFile {
 export class BulkFileError extends UserError {
   override readonly name = "BulkFileError";
 
-  constructor(message: string) {
-    super("invalid_file", message);
+  constructor(words: Phrase | string) {
+    super("invalid_file", words);
   }
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const messages = defineMessages({
+  notText: {
+    id: "main.bulk.file.notText",
+    defaultMessage: "This file is not text (it holds binary data): choose a CSV file saved from a spreadsheet.",
+  },
+  empty: { id: "main.bulk.file.empty", defaultMessage: "This file is empty." },
+  tooLarge: {
+    id: "main.bulk.file.tooLarge",
+    defaultMessage:
+      "This file is {size, number, ::.0} MB; a bulk send file can be at most {limit, number, ::.0} MB. Split it into smaller files.",
+  },
+  notCsv: {
+    id: "main.bulk.file.notCsv",
+    defaultMessage:
+      "This file is {what, select, pdf {a PDF} zip {an Excel workbook (.xlsx) or another zipped file: in Excel choose File › Save As › CSV UTF-8, then pick that file} other {an old Excel (.xls) or Word file: save it as CSV (comma-separated values) first}}, not a CSV file.",
+  },
+  blank: { id: "main.bulk.file.blank", defaultMessage: "This file has no rows: it holds only blank space." },
+  openQuote: {
+    id: "main.bulk.file.openQuote",
+    defaultMessage:
+      'Line {line, number} opens a quoted cell that is never closed (a " missing): fix it in the spreadsheet and save the file again.',
+  },
+  noRows: { id: "main.bulk.file.noRows", defaultMessage: "This file has no rows." },
+  oneColumn: {
+    id: "main.bulk.file.oneColumn",
+    defaultMessage:
+      "This file has a single column: a bulk send needs at least a name and an e-mail column (separated by commas, semicolons or tabs).",
+  },
+  headerOnly: { id: "main.bulk.file.headerOnly", defaultMessage: "This file has a header row but no rows under it." },
+  tooManyRows: {
+    id: "main.bulk.file.tooManyRows",
+    defaultMessage:
+      "This file has {count, number} rows; at most {limit, number} can be sent at once. Split it into smaller files.",
+  },
+});
+
+const megabytes = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
 
 /** Files people pick by mistake, by their first bytes. */
-const signatures: { bytes: number[]; what: string }[] = [
-  { bytes: [0x25, 0x50, 0x44, 0x46], what: "a PDF" },
+const signatures: { bytes: number[]; what: "pdf" | "zip" | "ole" }[] = [
+  { bytes: [0x25, 0x50, 0x44, 0x46], what: "pdf" },
   {
     bytes: [0x50, 0x4b, 0x03, 0x04],
-    what: "an Excel workbook (.xlsx) or another zipped file: in Excel choose File › Save As › CSV UTF-8, then pick that file",
+    what: "zip",
   },
   {
     bytes: [0xd0, 0xcf, 0x11, 0xe0],
-    what: "an old Excel (.xls) or Word file: save it as CSV (comma-separated values) first",
+    what: "ole",
   },
 ];
 
@@ -66,10 +104,7 @@ function decode(bytes: Uint8Array): { text: string; encoding: BulkFileEncoding }
     return { text: new TextDecoder("utf-16le").decode(bytes), encoding: "utf-16le" };
   if (evenZeros > half * 0.3 && oddZeros < half * 0.05)
     return { text: new TextDecoder("utf-16be").decode(bytes), encoding: "utf-16be" };
-  if (evenZeros + oddZeros > 0)
-    throw new BulkFileError(
-      "This file is not text (it holds binary data): choose a CSV file saved from a spreadsheet.",
-    );
+  if (evenZeros + oddZeros > 0) throw new BulkFileError(phrase(messages.notText));
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
   } catch {
@@ -98,15 +133,15 @@ function lineCounter(text: string) {
  * quote never closed, a header alone, more than 10,000 rows.
  */
 export function readBulkCsv(bytes: Uint8Array): BulkFile {
-  if (bytes.length === 0) throw new BulkFileError("This file is empty.");
+  if (bytes.length === 0) throw new BulkFileError(phrase(messages.empty));
   if (bytes.length > maxBulkFileBytes)
     throw new BulkFileError(
-      `This file is ${megabytes(bytes.length)}; a bulk send file can be at most ${megabytes(maxBulkFileBytes)}. Split it into smaller files.`,
+      phrase(messages.tooLarge, { size: megabytes(bytes.length), limit: megabytes(maxBulkFileBytes) }),
     );
   const known = signatures.find((signature) => startsWith(bytes, signature.bytes));
-  if (known !== undefined) throw new BulkFileError(`This file is ${known.what}, not a CSV file.`);
+  if (known !== undefined) throw new BulkFileError(phrase(messages.notCsv, { what: known.what }));
   const { text, encoding } = decode(bytes);
-  if (text.trim() === "") throw new BulkFileError("This file has no rows: it holds only blank space.");
+  if (text.trim() === "") throw new BulkFileError(phrase(messages.blank));
 
   // The delimiter is guessed from the first rows without blank lines (they would make every guess look uneven); the
   // whole file is then read with it, blank lines kept, so that each row's offset gives its line.
@@ -129,23 +164,15 @@ export function readBulkCsv(bytes: Uint8Array): BulkFile {
     },
   });
   const lineAt = lineCounter(text);
-  if (quoteProblem !== null)
-    throw new BulkFileError(
-      `Line ${lineAt(quoteProblem)} opens a quoted cell that is never closed (a " missing): fix it in the spreadsheet and save the file again.`,
-    );
+  if (quoteProblem !== null) throw new BulkFileError(phrase(messages.openQuote, { line: lineAt(quoteProblem) }));
   const located = records.map((record) => ({ line: lineAt(record.offset), cells: record.cells }));
   const header = located.find((record) => record.cells.some((cell) => cell.trim() !== ""));
-  if (header === undefined) throw new BulkFileError("This file has no rows.");
+  if (header === undefined) throw new BulkFileError(phrase(messages.noRows));
   const headers = header.cells.map((cell) => cell.trim());
-  if (headers.length < 2)
-    throw new BulkFileError(
-      "This file has a single column: a bulk send needs at least a name and an e-mail column (separated by commas, semicolons or tabs).",
-    );
+  if (headers.length < 2) throw new BulkFileError(phrase(messages.oneColumn));
   const rows = located.filter((record) => record.line > header.line && record.cells.some((cell) => cell.trim() !== ""));
-  if (rows.length === 0) throw new BulkFileError("This file has a header row but no rows under it.");
+  if (rows.length === 0) throw new BulkFileError(phrase(messages.headerOnly));
   if (rows.length > maxBulkRows)
-    throw new BulkFileError(
-      `This file has ${rows.length.toLocaleString("en")} rows; at most ${maxBulkRows.toLocaleString("en")} can be sent at once. Split it into smaller files.`,
-    );
+    throw new BulkFileError(phrase(messages.tooManyRows, { count: rows.length, limit: maxBulkRows }));
   return { headers, rows, encoding, delimiter };
 }

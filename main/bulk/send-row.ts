@@ -1,8 +1,11 @@
 import type { Account } from "../../common/accounts";
 import type { BulkRowView } from "../../common/bulk-batches";
+import { type PhraseOrText, phrase } from "../../common/i18n/phrase";
+import { UserError } from "../../common/user-error";
 import type { CoreParts } from "../core-parts";
 import { decide, type JobDecision, type JobKindRules, outcomeOfError } from "../jobs/job-policy";
 import type { JournalledBatch } from "./bulk-journal";
+import { bulkMessages } from "./bulk-messages";
 
 /**
  * How a batch's rows read their failures (jobs/job-policy.ts). Unlike an outbox item, every row sends the same
@@ -13,7 +16,7 @@ export const bulkRowRules: JobKindRules = { repeatable: false, checkable: true, 
 /** What a row's request came to. */
 export type RowOutcome =
   | { kind: "sent"; pdfId: string }
-  | { kind: "came_back"; decision: JobDecision; message: string };
+  | { kind: "came_back"; decision: JobDecision; message: PhraseOrText };
 
 /** Sends one row with createFromTemplate; never throws. */
 export async function sendRow(
@@ -31,11 +34,17 @@ export async function sendRow(
     return { kind: "sent", pdfId: sent.pdf_id };
   } catch (error) {
     const decision = decide(bulkRowRules, outcomeOfError(error));
-    const message = error instanceof Error ? error.message : String(error);
+    const message: PhraseOrText =
+      error instanceof UserError
+        ? (error.phrase ?? error.message)
+        : error instanceof Error
+          ? error.message
+          : String(error);
     return {
       kind: "came_back",
       decision,
-      message: decision.effect === "wait_for_service" ? `Waiting for the service: ${message}` : message,
+      message:
+        decision.effect === "wait_for_service" ? phrase(bulkMessages.waitingForService, { reason: message }) : message,
     };
   }
 }

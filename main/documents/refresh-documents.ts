@@ -3,7 +3,10 @@ import type { Core } from "../core-types";
 import { ServiceError } from "../service/service-error";
 
 /** What this uses of the core. */
-export type RefreshDeps = Pick<Core, "activeAccount" | "clientFor" | "connection" | "emit" | "records" | "tracker">;
+export type RefreshDeps = Pick<
+  Core,
+  "activeAccount" | "clientFor" | "connection" | "emit" | "intl" | "records" | "tracker"
+>;
 
 export const iso = (time: number) => new Date(time).toISOString();
 
@@ -12,7 +15,7 @@ export function connectionView(core: RefreshDeps, accountId: string) {
   const state = core.connection.state(accountId);
   return {
     reachable: state.reachable,
-    reason: state.reason,
+    reason: state.reason === null || typeof state.reason === "string" ? state.reason : core.intl.render(state.reason),
     lastSuccessAt: state.lastSuccessAt === null ? null : iso(state.lastSuccessAt),
   };
 }

@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { link, open, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { ProxyAgent, fetch as undiciFetch } from "undici";
+import { phrase } from "../../common/i18n/phrase";
 import { syncDirectory } from "../../node-shared/files/atomic-write";
 import { HandlerError } from "../handler-error";
 import { basic, type ProxySettings } from "../service/proxy-agents";
 import { systemProxyFor } from "../service/system-proxy";
 import { trustSystemCertificates } from "../service/trusted-certificates";
+import { downloadMessages } from "./download-messages";
 import { exists, uniqueSignedPdfPath } from "./file-names";
 
 export interface DownloadRequest {
@@ -30,13 +32,15 @@ const pdfMagic = "%PDF-";
 function fsProblem(error: unknown, directory: string): HandlerError {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
-    return new HandlerError("download_folder", `Cannot save into ${directory}: permission denied.`);
+    return new HandlerError("download_folder", phrase(downloadMessages.permissionDenied, { directory }));
   }
   if (code === "ENOENT" || code === "ENOTDIR")
-    return new HandlerError("download_folder", `The folder ${directory} does not exist.`);
-  if (code === "ENOSPC")
-    return new HandlerError("download_folder", `There is no space left to save into ${directory}.`);
-  return new HandlerError("download_folder", `Cannot save into ${directory}: ${(error as Error).message}`);
+    return new HandlerError("download_folder", phrase(downloadMessages.noFolder, { directory }));
+  if (code === "ENOSPC") return new HandlerError("download_folder", phrase(downloadMessages.noSpace, { directory }));
+  return new HandlerError(
+    "download_folder",
+    phrase(downloadMessages.cannotSave, { directory, reason: (error as Error).message }),
+  );
 }
 
 async function fetchPdf(url: string, request: DownloadRequest): Promise<Response> {
@@ -57,15 +61,17 @@ async function fetchPdf(url: string, request: DownloadRequest): Promise<Response
       request.onProxySignInNeeded?.(via.address);
       throw new HandlerError(
         "network",
-        via.signedIn
-          ? `The proxy ${via.address} refused the user name and password Signdesk keeps for it.`
-          : `The proxy ${via.address} asks for a user name and password.`,
+        phrase(via.signedIn ? downloadMessages.proxyRefusedSignIn : downloadMessages.proxyAsksSignIn, {
+          address: via.address,
+        }),
       );
     }
     const timedOut = (error as Error).name === "TimeoutError";
     throw new HandlerError(
       timedOut ? "timeout" : "network",
-      timedOut ? "The download took too long and was stopped." : `The download failed: ${(error as Error).message}`,
+      timedOut
+        ? phrase(downloadMessages.tooLong)
+        : phrase(downloadMessages.failed, { reason: (error as Error).message }),
     );
   }
 }
@@ -117,17 +123,17 @@ async function placeWithoutOverwriting(from: string, to: string): Promise<void> 
  */
 export async function downloadFinalPdf(request: DownloadRequest): Promise<{ path: string; bytes: number }> {
   let url = request.finalUrl ?? (await request.refreshUrl());
-  if (url === null) throw new HandlerError("not_ready", "This document has no final PDF yet.");
+  if (url === null) throw new HandlerError("not_ready", phrase(downloadMessages.notReady));
   let response = await fetchPdf(url, request);
   if (response.status === 403 || response.status === 410) {
     await response.body?.cancel();
     url = await request.refreshUrl();
-    if (url === null) throw new HandlerError("not_ready", "This document has no final PDF yet.");
+    if (url === null) throw new HandlerError("not_ready", phrase(downloadMessages.notReady));
     response = await fetchPdf(url, request);
   }
   if (!response.ok || response.body === null) {
     await response.body?.cancel();
-    throw new HandlerError("server", `The service could not provide the PDF (HTTP ${response.status}).`);
+    throw new HandlerError("server", phrase(downloadMessages.serviceFailed, { status: response.status }));
   }
 
   const total = Number(response.headers.get("content-length")) || null;
@@ -142,7 +148,7 @@ export async function downloadFinalPdf(request: DownloadRequest): Promise<{ path
       if (head.length < pdfMagic.length) {
         head += Buffer.from(chunk.subarray(0, pdfMagic.length)).toString("latin1");
         if (head.length >= pdfMagic.length && !head.startsWith(pdfMagic)) {
-          throw new HandlerError("not_pdf", "The service sent something that is not a PDF; nothing was saved.");
+          throw new HandlerError("not_pdf", phrase(downloadMessages.notPdf));
         }
       }
       await handle.write(chunk).catch((error: unknown) => {
@@ -151,8 +157,7 @@ export async function downloadFinalPdf(request: DownloadRequest): Promise<{ path
       received += chunk.length;
       request.onProgress?.(received, total);
     }
-    if (!head.startsWith(pdfMagic))
-      throw new HandlerError("not_pdf", "The service sent something that is not a PDF; nothing was saved.");
+    if (!head.startsWith(pdfMagic)) throw new HandlerError("not_pdf", phrase(downloadMessages.notPdf));
     await handle.sync();
     await handle.close();
     // A file that appeared meanwhile under the chosen name is never replaced.
@@ -170,6 +175,6 @@ export async function downloadFinalPdf(request: DownloadRequest): Promise<{ path
     await handle.close().catch(() => {});
     await rm(partial, { force: true });
     if (error instanceof HandlerError) throw error;
-    throw new HandlerError("network", `The download was interrupted: ${(error as Error).message}`);
+    throw new HandlerError("network", phrase(downloadMessages.interrupted, { reason: (error as Error).message }));
   }
 }

@@ -21,6 +21,7 @@ export type DocumentHandlerDeps = ImportDeps &
     | "downloaded"
     | "downloadsDir"
     | "emit"
+    | "intl"
     | "outbox"
     | "records"
     | "recordsReader"
@@ -152,7 +153,7 @@ export function documentHandlers(
       }).catch((error: unknown) => {
         // The file itself comes from the final URL, not through the client: its failure is reported here.
         if (error instanceof HandlerError && (error.code === "network" || error.code === "timeout"))
-          core.connection.unreachable(account.id, error.message);
+          core.connection.unreachable(account.id, error.phrase ?? error.message);
         throw error;
       });
       core.downloaded.add(saved.path);

@@ -1,4 +1,5 @@
 import type { Account } from "../../common/accounts";
+import { phrase } from "../../common/i18n/phrase";
 import { runInFlight } from "../jobs/run-in-flight";
 import type { ServiceError } from "../service/service-error";
 import { findLostMany, markFound } from "./check-lost-items";
@@ -6,6 +7,7 @@ import { deliver, ensureBaseline } from "./journalled-delivery";
 import type { AccountQueue, OutboxContext } from "./outbox-context";
 import { type JournalledItem, viewOfItem } from "./outbox-journal";
 import { conflictKey, documentKinds } from "./outbox-kinds";
+import { outboxMessages } from "./outbox-messages";
 import { emitChanged } from "./outbox-view";
 
 /** Delivers what waits for an account, in the background (at once, unless it runs already or is paused). */
@@ -18,7 +20,9 @@ export function kick(ctx: OutboxContext, accountId: string): void {
   queue.stop = false;
   void drain(ctx, accountId, queue)
     .catch((error: unknown) => {
-      queue.paused = `Sending stopped: ${error instanceof Error ? error.message : String(error)}`;
+      queue.paused = phrase(outboxMessages.sendingStopped, {
+        reason: error instanceof Error ? error.message : String(error),
+      });
     })
     .finally(() => {
       queue.draining = false;
@@ -117,7 +121,7 @@ function waitFor(ctx: OutboxContext, queue: AccountQueue, item: JournalledItem, 
   queue.stop = true;
   ctx.journal.move(item.itemId, ["queued"], "queued", {
     at: ctx.at(),
-    message: `Waiting for ${ctx.accountName(item.accountId)}: ${error.reason}`,
+    message: phrase(outboxMessages.waitingFor, { account: ctx.accountName(item.accountId), reason: error.reason }),
   });
 }
 
@@ -144,10 +148,10 @@ async function deliverInBackground(
       queue.stop = true;
       break;
     case "pause":
-      queue.paused =
-        error.code === "internal"
-          ? `${error.message} Sending to ${account.name} is paused: "Send again" on an item goes on.`
-          : `${error.message} Sending to ${account.name} is paused until the key or address is fixed on the Accounts screen.`;
+      queue.paused = phrase(error.code === "internal" ? outboxMessages.pausedInternal : outboxMessages.pausedAccount, {
+        reason: error.phrase ?? error.message,
+        account: account.name,
+      });
       break;
     case "check":
     case "ask_person":

@@ -1,9 +1,11 @@
 import type { Account } from "../../common/accounts";
+import { phrase } from "../../common/i18n/phrase";
 import { UserError } from "../../common/user-error";
 import type { CoreParts } from "../core-parts";
 import { decide, type JobDecision, outcomeOfError } from "../jobs/job-policy";
 import type { JournalledItem } from "./outbox-journal";
 import { outboxKindRules } from "./outbox-kinds";
+import { outboxMessages } from "./outbox-messages";
 import type { OutboxResult } from "./outbox-request";
 
 /**
@@ -49,7 +51,7 @@ async function request(
   switch (asked.kind) {
     case "createTemplate":
     case "createAndSend": {
-      if (item.filePath === null) throw new UserError("outbox_file", "The outbox lost this template's PDF.");
+      if (item.filePath === null) throw new UserError("outbox_file", phrase(outboxMessages.lostPdf));
       const { request: upload } = asked;
       const input = {
         file: item.filePath,
@@ -81,11 +83,7 @@ async function request(
     case "registerWebhook": {
       const { url, eventType, hasSecret, userId } = asked.request;
       const secret = hasSecret ? await deps.webhookSecret(item.itemId) : null;
-      if (hasSecret && secret === null)
-        throw new UserError(
-          "outbox_secret",
-          "This webhook's secret is no longer in the system keychain: cancel it and register it again.",
-        );
+      if (hasSecret && secret === null) throw new UserError("outbox_secret", phrase(outboxMessages.lostSecret));
       const answer = await client.registerWebhook({
         url,
         eventType,
@@ -106,6 +104,9 @@ function classify(item: JournalledItem, error: unknown): Delivery {
   const userError =
     error instanceof UserError
       ? error
-      : new UserError("internal", `Sending stopped: ${error instanceof Error ? error.message : String(error)}`);
+      : new UserError(
+          "internal",
+          phrase(outboxMessages.sendingStopped, { reason: error instanceof Error ? error.message : String(error) }),
+        );
   return { kind: "came_back", decision, error: userError };
 }

@@ -1,4 +1,5 @@
 import type { Account } from "../../common/accounts";
+import { type PhraseOrText, phrase } from "../../common/i18n/phrase";
 import { UserError } from "../../common/user-error";
 import { HandlerError } from "../handler-error";
 import { ServiceError } from "../service/service-error";
@@ -7,6 +8,7 @@ import { forgetFiles, forgetInBackground, secretKey } from "./item-files";
 import type { OutboxContext } from "./outbox-context";
 import type { JournalledItem } from "./outbox-journal";
 import { documentKinds, inDoubtMessage } from "./outbox-kinds";
+import { outboxMessages } from "./outbox-messages";
 import { emitChanged } from "./outbox-view";
 import { type Recorded, recordDelivery } from "./record-delivery";
 
@@ -43,7 +45,7 @@ export async function deliver(
     attempt: true,
     ...(documentKinds.has(item.kind) ? { listingId: ctx.deps.baseline.current(account.id) } : {}),
   });
-  if (!moved) throw new HandlerError("invalid_state", "This item is not queued any more.");
+  if (!moved) throw new HandlerError("invalid_state", phrase(outboxMessages.notQueued));
   const sending = ctx.itemOrThrow(item.itemId);
   ctx.step("sending", sending);
   emitChanged(ctx, item.accountId);
@@ -58,7 +60,7 @@ export async function deliver(
     return {
       kind: "came_back",
       decision: { state: "unknown", effect: "check" },
-      error: new UserError("closed", "Signdesk stopped."),
+      error: new UserError("closed", phrase(outboxMessages.stopped)),
     };
   ctx.step("answered", sending);
   const at = ctx.at();
@@ -80,20 +82,35 @@ export async function deliver(
 }
 
 /** What the Outbox says of an item that came back without being sent. */
-function journalMessage(account: Account, item: JournalledItem, delivery: Extract<Delivery, { kind: "came_back" }>) {
+function journalMessage(
+  account: Account,
+  item: JournalledItem,
+  delivery: Extract<Delivery, { kind: "came_back" }>,
+): PhraseOrText {
   const { decision, error } = delivery;
+  const words = error.phrase ?? error.message;
   switch (decision.effect) {
     case "wait_for_service":
-      return `Waiting for ${account.name}: ${error instanceof ServiceError ? error.reason : error.message}`;
+      return phrase(outboxMessages.waitingFor, {
+        account: account.name,
+        reason: error instanceof ServiceError ? error.reason : words,
+      });
     case "retry_later":
-      return `${error.message} It is sent again: the service keeps one registration per address.`;
+      return phrase(outboxMessages.sentAgain, { reason: words });
     case "check":
-      return `${error.message.replace(/\s*The outcome is unknown[:,].*$/s, "")} Signdesk checks with the service whether it was sent before anything is sent again.`;
+      return phrase(outboxMessages.checks, {
+        reason: error instanceof ServiceError ? error.whatHappened() : withoutOutcome(error.message),
+      });
     case "ask_person":
       return inDoubtMessage(item);
     default:
-      return error.message;
+      return words;
   }
+}
+
+/** An error's English words without "The outcome is unknown: …" (a string error: not Signdesk's words). */
+function withoutOutcome(message: string): string {
+  return message.replace(/\s*The outcome is unknown[:,].*$/s, "");
 }
 
 export function afterSent(ctx: OutboxContext, item: JournalledItem, recorded: Recorded): void {

@@ -1,9 +1,12 @@
+import type { PhraseOrText } from "../../common/i18n/phrase";
+import { phrase } from "../../common/i18n/phrase";
 import { type OutboxItem, outboxMaxInFlight } from "../../common/outbox";
 import type { SecretStore } from "../accounts/keychain";
 import type { CoreParts } from "../core-parts";
 import type { SendBaseline } from "../documents/send-baseline";
 import { HandlerError } from "../handler-error";
 import { type JournalledItem, viewOfItem } from "./outbox-journal";
+import { outboxMessages } from "./outbox-messages";
 
 export type OutboxDeps = Pick<
   CoreParts,
@@ -38,7 +41,7 @@ export interface AccountQueue {
    */
   addressClaims: Map<string, { active: number; lastAt: number }>;
   /** Why the queue waits for the person (a refused key), else null. */
-  paused: string | null;
+  paused: PhraseOrText | null;
   draining: boolean;
   /** Set while a drain must stop taking items (the service went away, asked to wait, or the key was refused). */
   stop: boolean;
@@ -112,7 +115,7 @@ export class OutboxContext {
 
   itemOrThrow(itemId: string): JournalledItem {
     const item = this.journal.get(itemId);
-    if (item === undefined) throw new HandlerError("not_found", "The outbox has no such item.");
+    if (item === undefined) throw new HandlerError("not_found", phrase(outboxMessages.noSuchItem));
     return item;
   }
 }

@@ -1,3 +1,4 @@
+import { type PhraseOrText, readStoredWords, storedWords } from "../../common/i18n/phrase";
 import {
   type OutboxItem,
   type OutboxKind,
@@ -57,7 +58,7 @@ const columns =
 
 export interface MoveDetails {
   at: string;
-  message?: string | null;
+  message?: PhraseOrText | null;
   result?: OutboxResult;
   attempt?: boolean;
   listingId?: number | null;
@@ -143,7 +144,7 @@ export class OutboxJournal extends SqliteTable {
         `WHERE job_id = ? AND ${outboxJobs} AND state IN (${placeholders})`,
     ).run(
       state,
-      details.message ?? null,
+      details.message === undefined || details.message === null ? null : storedWords(details.message),
       details.result === undefined ? null : JSON.stringify(details.result),
       details.result?.pdfId ?? null,
       details.attempt === true ? 1 : 0,
@@ -209,7 +210,7 @@ function itemOf(row: ItemRow): JournalledItem {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     attempts: row.attempts,
-    message: row.message,
+    message: row.message === null ? null : readStoredWords(row.message),
     result,
     request,
     filePath: row.file_path,

@@ -1,6 +1,8 @@
+import { type Phrase, phrase } from "../../common/i18n/phrase";
 import type { OutboxKind } from "../../common/outbox";
 import type { JobKindRules } from "../jobs/job-policy";
 import type { JournalledItem } from "./outbox-journal";
+import { outboxMessages } from "./outbox-messages";
 import type { KindAndRequest } from "./outbox-request";
 
 /** How each kind of item reads its failures (jobs/job-policy.ts). */
@@ -48,8 +50,6 @@ export function serviceNameOf(request: KindAndRequest): string | undefined {
   return undefined;
 }
 
-export function inDoubtMessage(item: JournalledItem): string {
-  if (documentKinds.has(item.kind))
-    return "Signdesk stopped while this was being sent: it checks with the service whether it was sent before anything is sent again.";
-  return 'Signdesk stopped while this template was being uploaded, and the service offers no list of templates to check whether it was created. "Send again" uploads it again (the service may then keep two copies); "Cancel" drops it.';
+export function inDoubtMessage(item: JournalledItem): Phrase {
+  return phrase(documentKinds.has(item.kind) ? outboxMessages.inDoubtDocument : outboxMessages.inDoubtTemplate);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Account } from "../../common/accounts";
+import { phrase } from "../../common/i18n/phrase";
 import { canCancel, type OutboxItem, type OutboxList, type OutboxSummary, outboxStates } from "../../common/outbox";
 import { checkRecipients, recipientProblemList } from "../../common/recipient-checks";
 import { HandlerError } from "../handler-error";
@@ -10,6 +11,7 @@ import { forgetFiles, forgetInBackground, secretKey } from "./item-files";
 import { OutboxContext, type OutboxDeps, type OutboxOptions } from "./outbox-context";
 import { type JournalledItem, viewOfItem } from "./outbox-journal";
 import { documentKinds, inDoubtMessage, webhookKinds } from "./outbox-kinds";
+import { outboxMessages } from "./outbox-messages";
 import type { KindAndRequest } from "./outbox-request";
 import { emitChanged, outboxList, outboxSummary } from "./outbox-view";
 import { type Interactive, sendWhileWaiting, type WaitingHooks } from "./send-while-waiting";
@@ -135,23 +137,13 @@ export class OutboxSender {
   async cancel(itemId: string): Promise<OutboxItem> {
     const item = this.ctx.itemOrThrow(itemId);
     const queue = this.ctx.queue(item.accountId);
-    const refusal =
-      item.state === "sent"
-        ? "This item was sent already."
-        : item.state === "cancelled"
-          ? "This item was cancelled already."
-          : item.state === "unknown"
-            ? "Signdesk is checking with the service whether this was sent: it cannot be cancelled meanwhile."
-            : "This item is being sent now: it cannot be called back.";
+    const refusal = phrase(outboxMessages.cancelRefused, { state: item.state });
     if (
       queue.claimed.has(itemId) ||
       !canCancel(item) ||
       !this.journal.move(itemId, [item.state], "cancelled", {
         at: this.ctx.at(),
-        message:
-          item.state === "unknown"
-            ? "Cancelled while it was in doubt: it may have been created on the service."
-            : "Cancelled before it was sent.",
+        message: phrase(outboxMessages.cancelled, { inDoubt: item.state === "unknown" ? "yes" : "no" }),
       })
     )
       throw new HandlerError("invalid_state", refusal);
@@ -168,7 +160,7 @@ export class OutboxSender {
     if (item.state === "failed" || (item.state === "unknown" && !documentKinds.has(item.kind)))
       this.journal.move(itemId, [item.state], "queued", { at, message: null });
     else if (item.state === "sent" || item.state === "cancelled")
-      throw new HandlerError("invalid_state", `This item was ${item.state} already.`);
+      throw new HandlerError("invalid_state", phrase(outboxMessages.alreadyDone, { state: item.state }));
     queue.paused = null;
     queue.retryDelayMs = this.ctx.retryDelayMs;
     emitChanged(this.ctx, item.accountId);
@@ -181,19 +173,19 @@ export class OutboxSender {
     const item = this.ctx.itemOrThrow(itemId);
     const { request } = item;
     if (request.kind !== "createAndSend" && request.kind !== "sendFromTemplate")
-      throw new HandlerError("invalid_state", "Only a send has recipients to change.");
-    if (item.state !== "failed") throw new HandlerError("invalid_state", "Only a send that failed can be changed.");
+      throw new HandlerError("invalid_state", phrase(outboxMessages.onlySend));
+    if (item.state !== "failed") throw new HandlerError("invalid_state", phrase(outboxMessages.onlyFailed));
     if (recipients.length !== request.request.recipients.length)
       throw new HandlerError(
         "invalid_argument",
-        `This send has ${request.request.recipients.length} recipient${request.request.recipients.length === 1 ? "" : "s"}; enter exactly as many.`,
+        phrase(outboxMessages.recipientCount, { count: request.request.recipients.length }),
       );
     const labels = request.kind === "createAndSend" ? request.request.groups : [];
     const [problem] = recipientProblemList(checkRecipients(recipients, labels));
     if (problem !== undefined) throw new HandlerError("invalid_argument", problem.message);
     const changed = { kind: request.kind, request: { ...request.request, recipients } } as KindAndRequest;
     if (!this.journal.requeueWith(itemId, changed, this.ctx.at()))
-      throw new HandlerError("invalid_state", "This item changed meanwhile.");
+      throw new HandlerError("invalid_state", phrase(outboxMessages.changedMeanwhile));
     emitChanged(this.ctx, item.accountId);
     this.kick(item.accountId);
     return viewOfItem(this.ctx.itemOrThrow(itemId));

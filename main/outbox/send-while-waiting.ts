@@ -1,7 +1,7 @@
 import type { Account } from "../../common/accounts";
+import { type PhraseOrText, phrase } from "../../common/i18n/phrase";
 import { type OutboxItem, queuedCode, willBeSentWhen } from "../../common/outbox";
 import { UserError } from "../../common/user-error";
-import { whatHappened } from "../documents/send-document";
 import { HandlerError } from "../handler-error";
 import { formatDuration, ServiceError } from "../service/service-error";
 import { kick, scheduleRetry } from "./background-drain";
@@ -12,6 +12,7 @@ import { deliver, ensureBaseline } from "./journalled-delivery";
 import type { AccountQueue, OutboxContext } from "./outbox-context";
 import { type JournalledItem, viewOfItem } from "./outbox-journal";
 import { documentKinds, webhookKinds } from "./outbox-kinds";
+import { outboxMessages } from "./outbox-messages";
 import { emitChanged } from "./outbox-view";
 import type { Recorded } from "./record-delivery";
 
@@ -43,13 +44,22 @@ export async function sendWhileWaiting(
     // It waits its turn with the others: the background may take it now.
     queue.claimed.delete(itemId);
     kick(ctx, item.accountId);
-    if (queue.paused !== null) throw new UserError(queuedCode, `“${item.title}” is in the Outbox. ${queue.paused}`);
-    const earlier = `${before.length} earlier item${before.length === 1 ? " waits" : "s wait"} in the Outbox`;
-    if (!ctx.deps.connection.state(item.accountId).reachable) throw queuedError(ctx, item, earlier);
-    throw new UserError(
-      queuedCode,
-      `${earlier}: “${item.title}” is in the Outbox too, and is sent after ${before.length === 1 ? "it" : "them"}.`,
-    );
+    if (queue.paused !== null)
+      throw new UserError(
+        queuedCode,
+        phrase(outboxMessages.inOutboxPaused, { title: item.title, paused: queue.paused }),
+      );
+    const count = before.length;
+    if (!ctx.deps.connection.state(item.accountId).reachable)
+      throw new UserError(
+        queuedCode,
+        phrase(outboxMessages.earlierWaitQueued, {
+          count,
+          title: item.title,
+          willBeSent: willBeSentWhen(ctx.accountName(item.accountId)),
+        }),
+      );
+    throw new UserError(queuedCode, phrase(outboxMessages.earlierWait, { count, title: item.title }));
   }
   queue.claimed.add(itemId);
   claimAddresses(queue, item, 1, ctx.deps.clock.now());
@@ -90,14 +100,15 @@ export async function sendWhileWaiting(
 
 function queuedAfter(ctx: OutboxContext, item: JournalledItem, error: UserError): never {
   scheduleRetry(ctx, item.accountId);
-  throw queuedError(ctx, item, error.message);
+  throw queuedError(ctx, item, error.phrase ?? error.message.replace(/\.?$/, "."));
 }
 
-function queuedError(ctx: OutboxContext, item: JournalledItem, why: string): UserError {
+/** `why` is a sentence. */
+function queuedError(ctx: OutboxContext, item: JournalledItem, why: PhraseOrText): UserError {
   const name = ctx.accountName(item.accountId);
   return new UserError(
     queuedCode,
-    `${why.replace(/\.?$/, ".")} “${item.title}” is in the Outbox. ${willBeSentWhen(name)}`,
+    phrase(outboxMessages.queued, { why, title: item.title, willBeSent: willBeSentWhen(name) }),
   );
 }
 
@@ -110,42 +121,26 @@ async function settleWhileWaiting(
   error: UserError,
   hooks: { onChecking?: (done: number, total: number) => void },
 ): Promise<Interactive> {
-  const lost = error instanceof ServiceError ? whatHappened(error) : error.message;
+  const lost: PhraseOrText = error instanceof ServiceError ? error.whatHappened() : (error.phrase ?? error.message);
   if (webhookKinds.has(item.kind)) return queuedAfter(ctx, item, new UserError("lost", lost));
   if (!documentKinds.has(item.kind))
-    throw new HandlerError(
-      "outcome_unknown",
-      `Unknown whether the template was created: ${lost} The service offers no list of templates to check, so Signdesk did not upload it again, and nobody was e-mailed. It stays in the Outbox: "Send again" there uploads it again (the service may then keep two copies of the template), "Cancel" drops it.`,
-    );
+    throw new HandlerError("outcome_unknown", phrase(outboxMessages.templateUnknown, { lost }));
   const finding = await findLost(ctx, queue, account, [item], hooks.onChecking);
   const checkedFor = formatDuration(ctx.deps.sendCheck.scheduleMs.at(-1) ?? 0);
   switch (finding?.kind) {
     case "found": {
       const recorded = markFound(ctx, account, item, finding.document);
-      if (recorded === null)
-        throw new HandlerError(
-          "outcome_unknown",
-          `${lost} The document Signdesk found was recorded meanwhile as another send's: look in Documents before sending again.`,
-        );
+      if (recorded === null) throw new HandlerError("outcome_unknown", phrase(outboxMessages.foundRecorded, { lost }));
       return { kind: "sent", recorded, item: viewOfItem(ctx.itemOrThrow(item.itemId)) };
     }
     case "absent":
       await discard(ctx, item);
-      throw new HandlerError(
-        "not_sent",
-        `${lost} Signdesk checked with the service for ${checkedFor} and no such document appeared: nothing was sent. You can send again.`,
-      );
+      throw new HandlerError("not_sent", phrase(outboxMessages.foundAbsent, { lost, checkedFor }));
     case "several":
       await discard(ctx, item);
-      throw new HandlerError(
-        "outcome_unknown",
-        `${lost} Since then, ${finding.count} documents to these recipients that Signdesk did not know appeared on the service, and it cannot tell which one is this send: it was probably sent. Use "Import from service" on the Documents screen to see them before sending again.`,
-      );
+      throw new HandlerError("outcome_unknown", phrase(outboxMessages.foundSeveral, { lost, count: finding.count }));
     default:
-      throw new HandlerError(
-        "outcome_unknown",
-        `${lost} Signdesk could not check whether it was sent; it stays in the Outbox, which checks again when the service answers. Look in Documents after "Import from service" before sending again.`,
-      );
+      throw new HandlerError("outcome_unknown", phrase(outboxMessages.notChecked, { lost }));
   }
 }
 

@@ -1,9 +1,34 @@
 import type { z } from "zod";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import { ErrorBodySchema } from "../../common/wire";
 import { decodeContent } from "./content-encoding";
 import { parseRetryAfter } from "./retry";
 import { errorForStatus, protocolError, ServiceError } from "./service-error";
 import type { RawResponse } from "./transport";
+
+const messages = defineMessages({
+  notJson: { id: "main.service.notJson", defaultMessage: "The service answered with something that is not JSON." },
+  unexpectedForm: {
+    id: "main.service.unexpectedForm",
+    defaultMessage: "The service's answer to {endpoint} is not in the expected form ({why}).",
+    description:
+      "{endpoint} is the service's request, e.g. get_document_details; {why} a technical detail, in English.",
+  },
+  unreadableAnswer: {
+    id: "main.service.unreadableAnswer",
+    defaultMessage:
+      "The service answered the {endpoint} request with HTTP {status}, so it probably carried it out, but its answer could not be read ({why}).{outcome, select, omit {} other { The outcome is unknown: the app will check before anything is sent again.}}",
+    description:
+      "{endpoint} is the service's request; {why} a technical detail, in English. The last sentence is left out where the app tells what it does next.",
+  },
+  gateway: {
+    id: "main.service.gateway",
+    defaultMessage:
+      "A gateway in front of the service answered the {endpoint} request with HTTP {status}, and the service may have carried it out before the gateway gave up.{outcome, select, omit {} other { The outcome is unknown: the app will check before anything is sent again.}}",
+    description: "The last sentence is left out where the app tells what it does next.",
+  },
+});
 
 function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -39,17 +64,20 @@ function unreadable(raw: RawResponse, context: AnswerContext, why: string): Serv
   if (context.method === "GET") {
     return protocolError(
       why === "not JSON"
-        ? "The service answered with something that is not JSON."
-        : `The service's answer to ${context.endpoint} is not in the expected form (${why}).`,
+        ? phrase(messages.notJson)
+        : phrase(messages.unexpectedForm, { endpoint: context.endpoint, why }),
       raw.status,
     );
   }
   return new ServiceError({
     category: "outcome_unknown",
     status: raw.status,
-    message:
-      `The service answered the ${context.endpoint} request with HTTP ${raw.status}, so it probably carried it out, ` +
-      `but its answer could not be read (${why}). The outcome is unknown: the app will check before anything is sent again.`,
+    message: phrase(messages.unreadableAnswer, {
+      endpoint: context.endpoint,
+      status: raw.status,
+      why,
+      outcome: "tell",
+    }),
   });
 }
 
@@ -64,9 +92,7 @@ function gatewayAnswer(status: number, context: AnswerContext): ServiceError {
   return new ServiceError({
     category: "outcome_unknown",
     status,
-    message:
-      `A gateway in front of the service answered the ${context.endpoint} request with HTTP ${status}, ` +
-      "and the service may have carried it out before the gateway gave up. The outcome is unknown: the app will check before anything is sent again.",
+    message: phrase(messages.gateway, { endpoint: context.endpoint, status, outcome: "tell" }),
   });
 }
 

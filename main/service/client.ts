@@ -4,6 +4,8 @@ import type { Readable } from "node:stream";
 import type { z } from "zod";
 import { apiKeyProblem } from "../../common/api-key";
 import { type Clock, systemClock } from "../../common/clock";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../common/service-address";
 import {
   type AllDocumentsResponse,
@@ -38,6 +40,10 @@ import { type RetryPolicy, sleep, withRetries } from "./retry";
 import { ServiceError } from "./service-error";
 import { exchange, jsonBody, ProxyRefusal, type RawResponse, type RequestBody, TransportFailure } from "./transport";
 import { trustedContext } from "./trusted-certificates";
+
+const messages = defineMessages({
+  noKey: { id: "main.service.noKey", defaultMessage: "No API key is set for this account." },
+});
 
 export interface ServiceClientOptions {
   /** e.g. https://api.example.com or http://127.0.0.1:4010 */
@@ -198,7 +204,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   async function keyHeader(): Promise<Record<string, string>> {
     const key = await options.apiKey();
-    if (key === "") throw new ServiceError({ category: "auth", message: "No API key is set for this account." });
+    if (key === "") throw new ServiceError({ category: "auth", message: phrase(messages.noKey) });
     // Checked when the key was stored; a key stored before that (or changed in the keychain) is checked here.
     const problem = apiKeyProblem(key);
     if (problem !== null) throw new ServiceError({ category: "auth", message: problem });

@@ -1,10 +1,13 @@
+import { defineMessages } from "../../common/i18n/define-messages";
+import { type PhraseOrText, phrase, storedWords } from "../../common/i18n/phrase";
+import { UserError } from "../../common/user-error";
 import { contactOf } from "./contact";
 import { ServiceError } from "./service-error";
 
 export interface ConnectionState {
   reachable: boolean;
   /** Why the last contact failed, in words; null while reachable. */
-  reason: string | null;
+  reason: PhraseOrText | null;
   /** When a request last succeeded (ms since the epoch), or null. */
   lastSuccessAt: number | null;
 }
@@ -14,6 +17,10 @@ export interface ConnectionOptions {
   /** The state of an account changed from reachable to not, or back. */
   onChange: (accountId: string, state: ConnectionState) => void;
 }
+
+const messages = defineMessages({
+  cannotBeReached: { id: "main.service.cannotBeReached", defaultMessage: "The service cannot be reached." },
+});
 
 const initial: ConnectionState = { reachable: true, reason: null, lastSuccessAt: null };
 
@@ -50,7 +57,7 @@ export class Connection {
   }
 
   /** A request outside the client (the final PDF's download) could not reach the service. */
-  unreachable(accountId: string, reason: string): void {
+  unreachable(accountId: string, reason: PhraseOrText): void {
     this.set(accountId, { ...this.state(accountId), reachable: false, reason });
   }
 
@@ -76,12 +83,18 @@ export class Connection {
   private set(accountId: string, next: ConnectionState): void {
     const before = this.state(accountId);
     this.states.set(accountId, next);
-    if (before.reachable !== next.reachable || before.reason !== next.reason) this.options.onChange(accountId, next);
+    if (before.reachable !== next.reachable || !sameWords(before.reason, next.reason))
+      this.options.onChange(accountId, next);
     for (const watcher of [...this.watchers]) if (watcher.accountId === accountId) watcher.listener(next);
   }
 }
 
-function reasonOf(error: unknown): string {
+function sameWords(a: PhraseOrText | null, b: PhraseOrText | null): boolean {
+  return a === b || (a !== null && b !== null && storedWords(a) === storedWords(b));
+}
+
+function reasonOf(error: unknown): PhraseOrText {
   if (error instanceof ServiceError) return error.reason;
-  return error instanceof Error ? error.message : "The service cannot be reached.";
+  if (error instanceof UserError) return error.phrase ?? error.message;
+  return error instanceof Error ? error.message : phrase(messages.cannotBeReached);
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { type Phrase, phrase } from "../../common/i18n/phrase";
 import { UserError } from "../../common/user-error";
 import type { BodySink, RequestBody } from "./transport";
 
@@ -8,10 +10,23 @@ import type { BodySink, RequestBody } from "./transport";
 export class UploadFileError extends UserError {
   override readonly name = "UploadFileError";
 
-  constructor(message: string, options?: ErrorOptions) {
-    super("unreadable_file", message, options);
+  constructor(words: Phrase | string, options?: ErrorOptions) {
+    super("unreadable_file", words, options);
   }
 }
+
+const messages = defineMessages({
+  cannotRead: {
+    id: "main.service.cannotReadFile",
+    defaultMessage:
+      "Cannot read {fileName}: {problem, select, missing {the file does not exist} denied {permission denied} folder {it is a folder} other {{code}}}.",
+    description: "{fileName} is the file being uploaded; {code} a system error code or message.",
+  },
+  changed: {
+    id: "main.service.fileChanged",
+    defaultMessage: "{fileName} changed while it was being uploaded.",
+  },
+});
 
 const chunkBytes = 64 * 1024;
 
@@ -48,17 +63,17 @@ export function fileNameParameters(fileName: string): string {
 
 function readProblem(fileName: string, error: unknown): UploadFileError {
   const code = (error as { code?: unknown } | null)?.code;
-  const reason =
+  const problem =
     code === "ENOENT"
-      ? "the file does not exist"
+      ? "missing"
       : code === "EACCES" || code === "EPERM"
-        ? "permission denied"
+        ? "denied"
         : code === "EISDIR"
-          ? "it is a folder"
-          : typeof code === "string"
-            ? code
-            : String(error);
-  return new UploadFileError(`Cannot read ${fileName}: ${reason}.`);
+          ? "folder"
+          : "other";
+  return new UploadFileError(
+    phrase(messages.cannotRead, { fileName, problem, code: typeof code === "string" ? code : String(error) }),
+  );
 }
 
 export interface MultipartFile {
@@ -123,7 +138,7 @@ export async function multipartBody(texts: [name: string, value: string][], file
           } catch (error) {
             throw readProblem(file.fileName, error);
           }
-          if (bytesRead === 0) throw new UploadFileError(`${file.fileName} changed while it was being uploaded.`);
+          if (bytesRead === 0) throw new UploadFileError(phrase(messages.changed, { fileName: file.fileName }));
           position += bytesRead;
           const written = sink.write(buffer.subarray(0, bytesRead));
           written.catch(() => {});

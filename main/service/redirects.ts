@@ -1,5 +1,38 @@
 import type http from "node:http";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import { protocolError, ServiceError } from "./service-error";
+
+const messages = defineMessages({
+  noAddress: {
+    id: "main.service.redirectNoAddress",
+    defaultMessage: "The service answered HTTP {status} to {endpoint} without a usable address to go to.",
+    description: "{endpoint} is the service's request, e.g. send_document.",
+  },
+  notWeb: {
+    id: "main.service.redirectNotWeb",
+    defaultMessage: "The service redirected {endpoint} to {shown}, which is not a web address.",
+  },
+  credentials: {
+    id: "main.service.redirectCredentials",
+    defaultMessage: "The service redirected {endpoint} to an address with credentials; not followed.",
+  },
+  insecure: {
+    id: "main.service.redirectInsecure",
+    defaultMessage:
+      "The service redirected {endpoint} from a secure address to an insecure one ({shown}). Signdesk does not follow it and sent nothing there.",
+  },
+  tooMany: {
+    id: "main.service.redirectTooMany",
+    defaultMessage: "The service redirected {endpoint} more than {maxRedirects, number} times.",
+  },
+  moved: {
+    id: "main.service.moved",
+    defaultMessage:
+      "The service moved to {shown}. {method, select, post {It answered the {endpoint} request with HTTP {status} and did not act on it: nothing was sent, and Signdesk does not send it again by itself.} other {It answered HTTP {status}; Signdesk does not send the API key to another host by itself.}} {hasAddress, select, yes {Use the new address ({movedTo}) for this account, then try again.} other {Check the account's service address on the Accounts screen.}}",
+    description: "{shown} and {movedTo} are web addresses; {endpoint} is the service's request, e.g. send_document.",
+  },
+});
 
 /** The statuses that name another address in `Location`. */
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
@@ -54,42 +87,33 @@ export function redirectTarget(context: RedirectContext): URL {
     if (location === undefined || location.trim() === "") throw new TypeError("no Location");
     target = new URL(location.trim(), from);
   } catch {
-    throw protocolError(
-      `The service answered HTTP ${status} to ${endpoint} without a usable address to go to.`,
-      status,
-    );
+    throw protocolError(phrase(messages.noAddress, { status, endpoint }), status);
   }
   target.hash = "";
   const shown = target.href;
   if (target.protocol !== "https:" && target.protocol !== "http:")
-    throw protocolError(`The service redirected ${endpoint} to ${shown}, which is not a web address.`, status);
+    throw protocolError(phrase(messages.notWeb, { endpoint, shown }), status);
   if (target.username !== "" || target.password !== "")
-    throw protocolError(`The service redirected ${endpoint} to an address with credentials; not followed.`, status);
+    throw protocolError(phrase(messages.credentials, { endpoint }), status);
   if (from.protocol === "https:" && target.protocol === "http:") {
-    throw protocolError(
-      `The service redirected ${endpoint} from a secure address to an insecure one (${shown}). ` +
-        "Signdesk does not follow it and sent nothing there.",
-      status,
-    );
+    throw protocolError(phrase(messages.insecure, { endpoint, shown }), status);
   }
   if (context.method === "GET" && keySafe(target, context.base)) {
-    if (context.hops >= maxRedirects)
-      throw protocolError(`The service redirected ${endpoint} more than ${maxRedirects} times.`, status);
+    if (context.hops >= maxRedirects) throw protocolError(phrase(messages.tooMany, { endpoint, maxRedirects }), status);
     return target;
   }
   const movedTo = baseUrlOf(target, endpoint);
-  const advice =
-    movedTo === null
-      ? "Check the account's service address on the Accounts screen."
-      : `Use the new address (${movedTo}) for this account, then try again.`;
-  const happened =
-    context.method === "POST"
-      ? `It answered the ${endpoint} request with HTTP ${status} and did not act on it: nothing was sent, and Signdesk does not send it again by itself.`
-      : `It answered HTTP ${status}; Signdesk does not send the API key to another host by itself.`;
   throw new ServiceError({
     category: "moved",
     status,
     movedTo,
-    message: `The service moved to ${shown}. ${happened} ${advice}`,
+    message: phrase(messages.moved, {
+      shown,
+      endpoint,
+      status,
+      method: context.method === "POST" ? "post" : "get",
+      hasAddress: movedTo === null ? "no" : "yes",
+      movedTo: movedTo ?? "",
+    }),
   });
 }

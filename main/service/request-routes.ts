@@ -1,8 +1,27 @@
 import type http from "node:http";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import { type Forward, ProxyAgents, type ProxySettings } from "./proxy-agents";
 import { ServiceError } from "./service-error";
 import { systemProxyFor } from "./system-proxy";
 import { trustedContext } from "./trusted-certificates";
+
+const messages = defineMessages({
+  proxyRefusedSignIn: {
+    id: "main.service.proxyRefusedSignIn",
+    defaultMessage: "The proxy {address} refused the user name and password Signdesk keeps for it.",
+  },
+  proxyAsksSignIn: {
+    id: "main.service.proxyAsksSignIn",
+    defaultMessage: "The proxy {address} asks for a user name and password.",
+  },
+  proxyDidNotConnect: {
+    id: "main.service.proxyDidNotConnect",
+    defaultMessage:
+      "The proxy {address} did not connect to {origin} (HTTP {status}{hasText, select, yes { {statusText}} other {}}).",
+    description: "{statusText} is the proxy's own words after the status, e.g. Bad Gateway; it may be empty.",
+  },
+});
 
 /** How one request goes: its agent, the proxy it goes through (null: direct), and whether credentials were given. */
 export interface RequestRoute {
@@ -46,15 +65,19 @@ export function requestRoutes(options: RouteOptions) {
       return new ServiceError({
         category: "network",
         status,
-        message: route.signedIn
-          ? `The proxy ${address} refused the user name and password Signdesk keeps for it.`
-          : `The proxy ${address} asks for a user name and password.`,
+        message: phrase(route.signedIn ? messages.proxyRefusedSignIn : messages.proxyAsksSignIn, { address }),
       });
     }
     return new ServiceError({
       category: "network",
       status,
-      message: `The proxy ${address} did not connect to ${origin} (HTTP ${status}${statusText === "" ? "" : ` ${statusText}`}).`,
+      message: phrase(messages.proxyDidNotConnect, {
+        address,
+        origin,
+        status,
+        statusText,
+        hasText: statusText === "" ? "no" : "yes",
+      }),
     });
   };
 

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "../../common/i18n/define-messages";
 import type { OutboxKind } from "../../common/outbox";
 import { formatWhen } from "../format/when";
+import { formatPhrase } from "../i18n/format-phrase";
 import { OutboxStateBadge } from "./OutboxStateBadge";
 import { useOutbox, waitingOfKinds } from "./outbox-context";
 import { kindWords } from "./outbox-words";
@@ -85,7 +86,7 @@ export function QueuedItems({ kinds, heading, level = 2, onChange }: QueuedItems
                   }}
                 />
               </span>
-              {item.message !== null && <span className="draft-meta">{item.message}</span>}
+              {item.message !== null && <span className="draft-meta">{formatPhrase(intl, item.message)}</span>}
             </div>
             <OutboxStateBadge state={item.state} />
           </li>

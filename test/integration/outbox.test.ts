@@ -1,6 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { inEnglish } from "../../common/i18n/english";
+import type { PhraseOrText } from "../../common/i18n/phrase";
 import type { OutboxItem } from "../../common/outbox";
 import type { DesktopNotification } from "../../main/core-parts";
 import { startTestCore, type TestCore } from "../support/core-harness";
@@ -8,6 +10,11 @@ import { type GateProxy, startGateProxy } from "../support/gate-proxy";
 import { createHold } from "../support/hold";
 import { makePdf } from "../support/pdf-fixtures";
 import { describeWith } from "../support/requirements";
+
+/** Words main keeps as a phrase (stored, rendered where shown), in English. */
+const english = (words: PhraseOrText | null | undefined) =>
+  words === null || words === undefined || typeof words === "string" ? words : inEnglish(words);
+
 import { callApi, type RunningSandbox, startSandbox } from "../support/sandbox";
 
 /** Bounds a wait for what must happen (the outbox's own retry comes within 400 ms); never what makes a test pass. */
@@ -172,7 +179,7 @@ describeWith("secret-service", "the outbox: offline sends go out once the servic
       .poll(async () => (await outbox()).waiting.find((item) => item.itemId === refused.itemId)?.state, patience)
       .toBe("failed");
     const failed = (await outbox()).waiting.find((item) => item.itemId === refused.itemId);
-    expect(failed?.message).toMatch(/template/i);
+    expect(english(failed?.message)).toMatch(/template/i);
     expect((await outbox()).summary).toMatchObject({ waiting: 1, failed: 1 });
     expect(await documentsTo("cancel-me@example.com")).toEqual([]);
     expect(gate.sends).not.toContain("cancel-me@example.com");
@@ -210,7 +217,7 @@ describeWith("secret-service", "the outbox: offline sends go out once the servic
     await queue("right@example.com");
     await other.up();
     await gate.up();
-    await expect.poll(async () => app.core.outbox.summary(wrong.id).paused, patience).toMatch(/key|API/i);
+    await expect.poll(async () => english(app.core.outbox.summary(wrong.id).paused), patience).toMatch(/key|API/i);
     await waitUntilEmpty();
     expect(await documentsTo("right@example.com")).toHaveLength(1);
     expect(app.core.outbox.summary(wrong.id).waiting).toBe(1);

@@ -4,6 +4,7 @@ import type { BulkBatch, BulkProgress, BulkRowView } from "../../../common/bulk-
 import type { SigndeskApi } from "../../../common/contract";
 import { defineMessages } from "../../../common/i18n/define-messages";
 import { Pager } from "../../components/Pager";
+import { formatPhrase } from "../../i18n/format-phrase";
 
 interface BatchViewProps {
   bridge: SigndeskApi;
@@ -105,15 +106,16 @@ const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunk
 export function stateSentence(intl: IntlShape, batch: BulkBatch): string {
   const done = batch.counts.sent + batch.counts.failed + batch.counts.cancelled;
   const of = { done, total: batch.total };
+  const reason = batch.stateReason === null ? null : formatPhrase(intl, batch.stateReason);
   switch (batch.state) {
     case "ready":
       return intl.formatMessage(stateMessages.ready);
     case "sending":
-      return batch.stateReason ?? intl.formatMessage(stateMessages.sending, of);
+      return reason ?? intl.formatMessage(stateMessages.sending, of);
     case "paused":
-      return batch.stateReason === null
+      return reason === null
         ? intl.formatMessage(stateMessages.paused, of)
-        : intl.formatMessage(stateMessages.pausedWithReason, { ...of, reason: batch.stateReason });
+        : intl.formatMessage(stateMessages.pausedWithReason, { ...of, reason });
     case "interrupted":
       return intl.formatMessage(stateMessages.interrupted, { ...of, product: "Signdesk" });
     case "cancelled":
@@ -327,7 +329,9 @@ export function BatchView({ bridge, batch: initial, onShowDocuments, onOpenDocum
                   <span className={`bulk-outcome bulk-${row.state}`}>
                     {intl.formatMessage(outcomeMessages[row.state])}
                   </span>
-                  {row.message !== null && row.state !== "sent" && <span className="muted small"> {row.message}</span>}
+                  {row.message !== null && row.state !== "sent" && (
+                    <span className="muted small"> {formatPhrase(intl, row.message)}</span>
+                  )}
                 </td>
               </tr>
             ))}

@@ -4,6 +4,7 @@ import type { SigndeskApi } from "../../../common/contract";
 import { defineMessages } from "../../../common/i18n/define-messages";
 import type { OutboxItem } from "../../../common/outbox";
 import { formatWhen } from "../../format/when";
+import { formatPhrase } from "../../i18n/format-phrase";
 import { OutboxStateBadge } from "../../outbox/OutboxStateBadge";
 import { actionsFor, kindWords, recipientAddresses } from "../../outbox/outbox-words";
 import { EditRecipientsForm } from "./EditRecipientsForm";
@@ -105,7 +106,7 @@ export function OutboxItemRow({ bridge, item, onCancelled, onChanged }: OutboxIt
       </p>
       {item.message !== null && (
         <p className={item.state === "failed" ? "outbox-message outbox-message-failed" : "outbox-message"}>
-          {item.message}
+          {formatPhrase(intl, item.message)}
         </p>
       )}
       {problem !== null && (

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "../../../common/i18n/define-messages";
 import type { OutboxSummary } from "../../../common/outbox";
 import { asSentence } from "../../../common/sentence";
+import { formatPhrase } from "../../i18n/format-phrase";
 
 const messages = defineMessages({
   retrying: { id: "outbox.queueNotice.retrying", defaultMessage: "Retrying…" },
@@ -49,7 +50,7 @@ export function QueueNotice({ summary, retrying, onRetry, onOpenAccounts }: Queu
   if (summary.paused !== null)
     return (
       <div className="problem outbox-notice" role="alert">
-        <p>{asSentence(summary.paused)}</p>
+        <p>{asSentence(formatPhrase(intl, summary.paused))}</p>
         <div className="row-actions">
           <button type="button" onClick={onOpenAccounts}>
             {intl.formatMessage(messages.openAccounts)}
@@ -59,7 +60,7 @@ export function QueueNotice({ summary, retrying, onRetry, onOpenAccounts }: Queu
       </div>
     );
   if (summary.unreachable !== null) {
-    const reason = asSentence(summary.unreachable);
+    const reason = asSentence(formatPhrase(intl, summary.unreachable));
     return (
       <div className="notice outbox-notice" role="status">
         <p>
