@@ -2,6 +2,8 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Account } from "../common/accounts";
 import { type Clock, systemClock } from "../common/clock";
+import { defineMessages } from "../common/i18n/define-messages";
+import { phrase } from "../common/i18n/phrase";
 import { findSoffice, type SofficeEnvironment, systemEnvironment } from "../node-shared/pdf/find-soffice";
 import { AccountService } from "./accounts/accounts";
 import { checkConnection } from "./accounts/check-connection";
@@ -33,6 +35,10 @@ import { envProxyFor } from "./service/env-proxy";
 import { isUnreachableError } from "./service/failure-kind";
 import { observedClient } from "./service/observed-client";
 import { Settings, type SettingsBackend } from "./settings/settings";
+
+const messages = defineMessages({
+  noAccount: { id: "main.accounts.noAccount", defaultMessage: "Add an account on the Accounts screen first." },
+});
 
 export interface CoreOptions {
   userDataDir: string;
@@ -203,7 +209,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   };
   const activeAccount = (): Account => {
     const account = accounts.active();
-    if (account === null) throw new HandlerError("no_account", "Add an account on the Accounts screen first.");
+    if (account === null) throw new HandlerError("no_account", phrase(messages.noAccount));
     return account;
   };
 

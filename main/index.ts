@@ -2,7 +2,9 @@ import { release } from "node:os";
 import path from "node:path";
 import { app, type BrowserWindow, clipboard, session, shell } from "electron";
 import { appId } from "../common/app-identity";
+import { defineMessages } from "../common/i18n/define-messages";
 import { pickLocale } from "../common/i18n/locales";
+import { phrase } from "../common/i18n/phrase";
 import { osKeychain } from "./accounts/keychain";
 import { type RunningCore, startCore } from "./core";
 import type { Dispatcher } from "./dispatch";
@@ -20,6 +22,7 @@ import { createMainWindow } from "./electron/window";
 import { HandlerError } from "./handler-error";
 import { createHandlers } from "./handlers";
 import { intlForLocale } from "./i18n/main-intl";
+import { productName } from "./product-name";
 import { sandboxRefusal } from "./sandbox-refusal";
 import { confBackend } from "./settings/settings";
 import {
@@ -31,6 +34,14 @@ import {
 import { appOrigin } from "./trusted-sender";
 import type { UpdateService } from "./updates/update-service";
 import { holdYoungGeneration } from "./young-generation";
+
+const messages = defineMessages({
+  stillNotStarted: {
+    id: "main.startup.stillNotStarted",
+    defaultMessage: "The data was set aside in {folder}, but {app} still cannot start: {reason}",
+    description: "{reason} is the error's own message",
+  },
+});
 
 // The bundle lives in dist/main; the renderer and preload are built beside it.
 const distDir = path.resolve(import.meta.dirname, "..");
@@ -190,7 +201,7 @@ function startupFailureHandlers(error: unknown, handlers: { use(next: Dispatcher
         console.error("Signdesk failed to start again:", again);
         throw new HandlerError(
           "not_started",
-          `The data was set aside in ${folder}, but Signdesk still cannot start: ${describeStartupError(again)}`,
+          phrase(messages.stillNotStarted, { folder, app: productName, reason: describeStartupError(again) }),
         );
       }
       return folder;
