@@ -63,6 +63,11 @@ class App extends EventEmitter {
     return launchInfo().appVersion;
   }
 
+  /** Electron's docs/api/app.md: the system's preferred languages, most preferred first (the stand-in's: English). */
+  getPreferredSystemLanguages(): string[] {
+    return ["en-US"];
+  }
+
   getAppPath(): string {
     return launchInfo().appPath;
   }
