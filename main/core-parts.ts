@@ -87,7 +87,7 @@ export interface CoreParts {
   /** Main's log file (what a support bundle sends). */
   appLog: AppLog;
   /** What was wrong with stored data at start, each a sentence for the person (see AppInfo.notices). */
-  notices: readonly string[];
+  notices: readonly PhraseOrText[];
   /** Where LibreOffice is now (the path set on the Accounts screen, else its usual places). */
   locateSoffice: SofficeLocator;
   /** How a send whose outcome is unknown is checked with the service (documents/send-document.ts). */
