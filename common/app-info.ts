@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PhraseOrTextSchema } from "./i18n/phrase";
 
 /** What the window learns of the app at start (app:info). */
 export const AppInfoSchema = z.object({
@@ -10,7 +11,7 @@ export const AppInfoSchema = z.object({
   electronVersion: z.string().nullable(),
   activeAccount: z.object({ name: z.string(), baseUrl: z.string() }).nullable(),
   /** What was wrong with stored data at start (each file was set aside or salvaged), in words for the person. */
-  notices: z.array(z.string()),
+  notices: z.array(PhraseOrTextSchema),
   /** Set when Signdesk could not start: what failed, and the folder whose data `app:recover` sets aside. */
   startupFailure: z.object({ message: z.string(), dataFolder: z.string() }).nullable(),
 });

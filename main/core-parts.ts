@@ -1,6 +1,7 @@
 import type { Account } from "../common/accounts";
 import type { Clock } from "../common/clock";
 import type { EventName, EventPayload } from "../common/contract";
+import type { PhraseOrText } from "../common/i18n/phrase";
 import type { ScreenId } from "../common/screens";
 import type { SofficeLocator } from "../node-shared/pdf/find-soffice";
 import type { Sandbox } from "../sandbox/index";
@@ -27,9 +28,10 @@ export interface SendCheckOptions {
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
+/** Its words are rendered when it is shown, in the language chosen then (text as it is). */
 export interface DesktopNotification {
-  title: string;
-  body: string;
+  title: PhraseOrText;
+  body: PhraseOrText;
   /** The document the notification is about (clicking it opens the document). */
   pdfId?: string;
   /** The screen clicking it opens, when it is not about one document (default: Documents). */
@@ -85,7 +87,7 @@ export interface CoreParts {
   /** Main's log file (what a support bundle sends). */
   appLog: AppLog;
   /** What was wrong with stored data at start, each a sentence for the person (see AppInfo.notices). */
-  notices: readonly string[];
+  notices: readonly PhraseOrText[];
   /** Where LibreOffice is now (the path set on the Accounts screen, else its usual places). */
   locateSoffice: SofficeLocator;
   /** How a send whose outcome is unknown is checked with the service (documents/send-document.ts). */

@@ -2,6 +2,9 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Account } from "../common/accounts";
 import { type Clock, systemClock } from "../common/clock";
+import { defineMessages } from "../common/i18n/define-messages";
+import { inEnglish } from "../common/i18n/english";
+import { type PhraseOrText, phrase } from "../common/i18n/phrase";
 import { findSoffice, type SofficeEnvironment, systemEnvironment } from "../node-shared/pdf/find-soffice";
 import { AccountService } from "./accounts/accounts";
 import { checkConnection } from "./accounts/check-connection";
@@ -33,6 +36,10 @@ import { envProxyFor } from "./service/env-proxy";
 import { isUnreachableError } from "./service/failure-kind";
 import { observedClient } from "./service/observed-client";
 import { Settings, type SettingsBackend } from "./settings/settings";
+
+const messages = defineMessages({
+  noAccount: { id: "main.accounts.noAccount", defaultMessage: "Add an account on the Accounts screen first." },
+});
 
 export interface CoreOptions {
   userDataDir: string;
@@ -94,22 +101,18 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     appLog.warn(message);
     options.log?.(message);
   };
-  const notices: string[] = [];
-  const settings = new Settings(options.settingsBackend, (message) => {
-    notices.push(message);
-    log(message);
-  });
+  // What was wrong with stored data: phrases for the window, in English for the log.
+  const notices: PhraseOrText[] = [];
+  const notice = (words: PhraseOrText) => {
+    notices.push(words);
+    log(typeof words === "string" ? words : inEnglish(words));
+  };
+  const settings = new Settings(options.settingsBackend, notice);
   const opened = openRecords(options.userDataDir, now);
   const records = opened.records;
   const recordsReader = new RecordsReader(records.file, records.db);
-  for (const notice of opened.notices) {
-    notices.push(notice);
-    log(notice);
-  }
-  for (const notice of moveLegacyRecords(settings, options.settingsBackend.path, records, now())) {
-    notices.push(notice);
-    log(notice);
-  }
+  for (const words of opened.notices) notice(words);
+  for (const words of moveLegacyRecords(settings, options.settingsBackend.path, records, now())) notice(words);
   const intl = await MainIntl.start(
     { read: () => settings.get("locale"), write: (choice) => settings.update({ locale: choice }) },
     options.systemLanguages ?? (() => ["en"]),
@@ -163,8 +166,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
         : await startEmbeddedSandbox(options.userDataDir, settings.get("sandboxPort"), locateSoffice);
     const started = sandbox;
     if (started !== null) {
-      for (const notice of started.notices) log(notice);
-      notices.push(...started.notices);
+      for (const words of started.notices) notice(words);
       settings.update({ sandboxPort: Number(new URL(started.url).port) });
       await accounts.ensureSandboxAccount(started.url, (known) =>
         started.issueKey(known === undefined ? {} : { key: known }),
@@ -205,7 +207,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   };
   const activeAccount = (): Account => {
     const account = accounts.active();
-    if (account === null) throw new HandlerError("no_account", "Add an account on the Accounts screen first.");
+    if (account === null) throw new HandlerError("no_account", phrase(messages.noAccount));
     return account;
   };
 
@@ -258,11 +260,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
 
   // The check of a database too large to check at start reads all of it (a second or more of a core for 100,000
   // documents): it waits until the start, the window's included, is over.
-  const checkLargeDatabase = () =>
-    void checkInBackground(records.file, (message) => {
-      notices.push(message);
-      log(message);
-    });
+  const checkLargeDatabase = () => void checkInBackground(records.file, notice);
   const cancelCheck =
     opened.uncheckedAtStart === true ? clock.after(largeDatabaseCheckDelayMs, checkLargeDatabase) : null;
   const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now, locateSoffice });

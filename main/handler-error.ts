@@ -3,7 +3,10 @@ import type { Phrase } from "../common/i18n/phrase";
 import type { IpcErrorCode } from "../common/result";
 import { UserError } from "../common/user-error";
 
-/** A failure a handler reports on purpose; its message is shown to the user as is. */
+/**
+ * A failure a handler reports on purpose; its words are shown to the user, a Phrase in the window's language (text
+ * not written by Signdesk, such as a schema's rule, as it is).
+ */
 export class HandlerError extends UserError {
   declare readonly code: IpcErrorCode;
 

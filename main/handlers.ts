@@ -1,6 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import type { MethodName } from "../common/channels";
 import type { Navigation } from "../common/contract";
+import { defineMessages } from "../common/i18n/define-messages";
+import { type Phrase, phrase } from "../common/i18n/phrase";
 import type { Core } from "./core-types";
 import { saveSupportBundle } from "./diagnostics/support-bundle";
 import { createDispatcher, type Dispatcher } from "./dispatch";
@@ -19,7 +21,15 @@ import { templateByIdHandlers } from "./handlers/template-by-id";
 import { templateHandlers } from "./handlers/templates";
 import { updateHandlers } from "./handlers/updates";
 import { webhookHandlers } from "./handlers/webhooks";
+import { productName } from "./product-name";
 import type { UpdateService } from "./updates/update-service";
+
+const messages = defineMessages({
+  notNeeded: {
+    id: "main.startup.notNeeded",
+    defaultMessage: "{app} started normally: there is no damaged data to set aside.",
+  },
+});
 
 export interface AppIdentity {
   name: string;
@@ -41,7 +51,7 @@ export interface HandlerDeps {
 }
 
 /** A draft the contract refuses is told as DraftStore.save tells it ("Draft "…" cannot be saved: …"). */
-function describeRefusal(method: MethodName, rawArgs: unknown): string | null {
+function describeRefusal(method: MethodName, rawArgs: unknown): Phrase | string | null {
   if (method !== "draftsSave" || typeof rawArgs !== "object" || rawArgs === null || Array.isArray(rawArgs)) return null;
   return draftSaveProblem((rawArgs as { draft?: unknown }).draft);
 }
@@ -64,7 +74,7 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       localeGet: () => core.intl.state,
       localeSet: ({ choice }) => core.intl.choose(choice),
       appRecover: () => {
-        throw new HandlerError("not_needed", "Signdesk started normally: there is no damaged data to set aside.");
+        throw new HandlerError("not_needed", phrase(messages.notNeeded, { app: productName }));
       },
       ...accountHandlers(
         core.accounts,

@@ -2,7 +2,10 @@ import { release } from "node:os";
 import path from "node:path";
 import { app, type BrowserWindow, clipboard, session, shell } from "electron";
 import { appId } from "../common/app-identity";
+import { defineMessages } from "../common/i18n/define-messages";
+import { inEnglish } from "../common/i18n/english";
 import { pickLocale } from "../common/i18n/locales";
+import { type PhraseOrText, phrase } from "../common/i18n/phrase";
 import { osKeychain } from "./accounts/keychain";
 import { type RunningCore, startCore } from "./core";
 import type { Dispatcher } from "./dispatch";
@@ -20,7 +23,8 @@ import { createMainWindow } from "./electron/window";
 import { HandlerError } from "./handler-error";
 import { createHandlers } from "./handlers";
 import { intlForLocale } from "./i18n/main-intl";
-import { sandboxRefusal } from "./sandbox-refusal";
+import { productName } from "./product-name";
+import { sandboxRefusalWords } from "./sandbox-refusal";
 import { confBackend } from "./settings/settings";
 import {
   createStartupFailureHandlers,
@@ -31,6 +35,14 @@ import {
 import { appOrigin } from "./trusted-sender";
 import type { UpdateService } from "./updates/update-service";
 import { holdYoungGeneration } from "./young-generation";
+
+const messages = defineMessages({
+  stillNotStarted: {
+    id: "main.startup.stillNotStarted",
+    defaultMessage: "The data was set aside in {folder}, but {app} still cannot start: {reason}",
+    description: "{reason} is the error's own message",
+  },
+});
 
 // The bundle lives in dist/main; the renderer and preload are built beside it.
 const distDir = path.resolve(import.meta.dirname, "..");
@@ -54,6 +66,12 @@ let restartingForUpdate = false;
 let coreStarting: Promise<void> | null = null;
 /** The application menu's parts, once the app is ready; it is built again in each new language. */
 let menu: MenuOptions | null = null;
+
+/** Main's words in the language chosen now (English from each message's default before the core has started). */
+function renderWords(words: PhraseOrText): string {
+  if (typeof words === "string") return words;
+  return core === null ? inEnglish(words) : core.intl.render(words);
+}
 
 function refreshMenu(): void {
   if (menu !== null && core !== null) installApplicationMenu(menu, core.intl.intl);
@@ -115,7 +133,8 @@ async function startAppCore(): Promise<Dispatcher> {
       if (mainWindow !== null) sendEvent(mainWindow, event, payload);
     },
     // The core starts before the app is ready, when Electron cannot show notifications yet.
-    notify: (notification) => void app.whenReady().then(() => showDesktopNotification(notification, () => mainWindow)),
+    notify: (notification) =>
+      void app.whenReady().then(() => showDesktopNotification(notification, () => mainWindow, renderWords)),
     shell: { showItemInFolder: (file) => shell.showItemInFolder(file), openPath: (file) => shell.openPath(file) },
     clipboard: { writeText: (text) => clipboard.writeText(text) },
     // Chromium's answer (system settings, PAC, --proxy-server): the window and main go the same way. The session
@@ -190,7 +209,7 @@ function startupFailureHandlers(error: unknown, handlers: { use(next: Dispatcher
         console.error("Signdesk failed to start again:", again);
         throw new HandlerError(
           "not_started",
-          `The data was set aside in ${folder}, but Signdesk still cannot start: ${describeStartupError(again)}`,
+          phrase(messages.stillNotStarted, { folder, app: productName, reason: describeStartupError(again) }),
         );
       }
       return folder;
@@ -229,7 +248,7 @@ async function start(): Promise<void> {
 }
 
 // Never without Chromium's sandbox: started with --no-sandbox (an AppImage where AppArmor blocks it), say what to do.
-const refusal = sandboxRefusal({
+const refusal = sandboxRefusalWords({
   platform: process.platform,
   noSandbox: app.commandLine.hasSwitch("no-sandbox"),
   appImagePath: process.env.APPIMAGE ?? null,
@@ -246,6 +265,7 @@ if (refusal !== null) {
     app,
     () => mainWindow,
     () => core?.outbox.waitingCount() ?? 0,
+    renderWords,
   );
   app.on("will-quit", (event) => {
     if (core === null && coreStarting === null) return;

@@ -1,14 +1,29 @@
 import { mkdir, rename, stat } from "node:fs/promises";
 import path from "node:path";
+import type { IntlShape } from "@formatjs/intl";
 import { methodNames } from "../common/channels";
 import { channels } from "../common/contract";
+import { defineMessages } from "../common/i18n/define-messages";
+import { inEnglish } from "../common/i18n/english";
 import type { LocaleState } from "../common/i18n/locale-state";
 import { pickLocale, resolveLocale } from "../common/i18n/locales";
+import { phrase } from "../common/i18n/phrase";
+import { renderPhrase } from "../common/i18n/render-phrase";
 import { fileNameTime } from "../node-shared/files/set-aside";
 import { createDispatcher, type Dispatcher, type HandlerImplementations } from "./dispatch";
 import { HandlerError } from "./handler-error";
 import type { AppIdentity } from "./handlers";
+import { intlForLocale } from "./i18n/main-intl";
+import { productName } from "./product-name";
 import { recordsFileName } from "./records/records-database";
+
+const messages = defineMessages({
+  notStarted: {
+    id: "main.startup.notStarted",
+    defaultMessage: "{app} did not start: {reason}",
+    description: "{reason} is the error's own message",
+  },
+});
 
 /** What the app reads when it starts, relative to the user-data folder: what "set aside" moves. Drafts stay. */
 const startupData = [
@@ -59,7 +74,7 @@ export interface StartupFailureDeps {
 export function createStartupFailureHandlers(deps: StartupFailureDeps): Dispatcher {
   const message = describeStartupError(deps.error);
   const notStarted = () => {
-    throw new HandlerError("not_started", `Signdesk did not start: ${message}`);
+    throw new HandlerError("not_started", phrase(messages.notStarted, { app: productName, reason: message }));
   };
   const implementations = Object.fromEntries(
     methodNames.map((method) => [method, notStarted]),
@@ -72,15 +87,28 @@ export function createStartupFailureHandlers(deps: StartupFailureDeps): Dispatch
   });
   // The stored choice of language is among what could not be read: the system's languages decide, for this start.
   let locale: LocaleState = { choice: "system", locale: pickLocale(deps.systemLanguages()) };
+  // The errors' words in that language, once its catalog is loaded (English until then).
+  let intl: IntlShape | null = null;
+  const speak = (state: LocaleState) =>
+    intlForLocale(state.locale).then(
+      (loaded) => {
+        if (locale === state) intl = loaded;
+      },
+      () => {},
+    );
+  void speak(locale);
   implementations.localeGet = () => locale;
-  implementations.localeSet = ({ choice }) => {
+  implementations.localeSet = async ({ choice }) => {
     locale = { choice, locale: resolveLocale(choice, deps.systemLanguages()) };
+    await speak(locale);
     return locale;
   };
   implementations.appRecover = async () => ({ setAsideFolder: await deps.recover() });
   // A link that started the app waits for the started app's window: nothing to show on the failure screen.
   implementations.appTakeNavigation = () => null;
-  return createDispatcher(implementations);
+  return createDispatcher(implementations, {
+    render: (said) => (intl === null ? inEnglish(said) : renderPhrase(intl, said)),
+  });
 }
 
 /**

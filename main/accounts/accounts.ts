@@ -7,6 +7,8 @@ import {
   AccountInputSchema,
   type ConnectionCheck,
 } from "../../common/accounts";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { type Phrase, phrase } from "../../common/i18n/phrase";
 import { type AddressProblem, checkServiceAddress, describeAddressProblem } from "../../common/service-address";
 import { HandlerError, parseArgument } from "../handler-error";
 import type { Settings } from "../settings/settings";
@@ -22,16 +24,34 @@ export interface AccountsDeps {
   checkConnection: (account: Account, apiKey: string) => Promise<ConnectionCheck>;
 }
 
+const messages = defineMessages({
+  fullAddress: { id: "main.accounts.fullAddress", defaultMessage: "Enter a full address, such as {example}." },
+  useHttps: {
+    id: "main.accounts.useHttps",
+    defaultMessage: "Use an https:// address (plain http:// is allowed only for this computer).",
+  },
+  noSuchAccount: { id: "main.accounts.noSuchAccount", defaultMessage: "That account no longer exists." },
+  enterKey: { id: "main.accounts.enterKey", defaultMessage: "Enter the API key for this account." },
+  sandboxNotRemovable: {
+    id: "main.accounts.sandboxNotRemovable",
+    defaultMessage: "The built-in sandbox account cannot be removed.",
+  },
+  noKey: {
+    id: "main.accounts.noKey",
+    defaultMessage: 'No API key is stored for "{name}". Enter it again on the Accounts screen.',
+  },
+});
+
 /** Main's words for a refused base URL (the forms say more, field by field: common/service-address.ts). */
-function baseUrlMessage(problem: AddressProblem): string {
+function baseUrlMessage(problem: AddressProblem): Phrase | string {
   switch (problem.reason) {
     case "empty":
     case "not_a_url":
     case "no_host":
-      return "Enter a full address, such as https://api.example.com.";
+      return phrase(messages.fullAddress, { example: "https://api.example.com" });
     case "scheme":
     case "plain_http":
-      return "Use an https:// address (plain http:// is allowed only for this computer).";
+      return phrase(messages.useHttps);
     default:
       return describeAddressProblem(problem, "https://api.example.com");
   }
@@ -58,7 +78,7 @@ export class AccountService {
 
   get(id: string): Account {
     const account = this.list().find((candidate) => candidate.id === id);
-    if (account === undefined) throw new HandlerError("not_found", "That account no longer exists.");
+    if (account === undefined) throw new HandlerError("not_found", phrase(messages.noSuchAccount));
     return account;
   }
 
@@ -69,7 +89,7 @@ export class AccountService {
 
   async add(input: AccountInput, kind: Account["kind"] = "service"): Promise<Account> {
     const parsed = parseArgument(AccountInputSchema, input);
-    if (parsed.apiKey === undefined) throw new HandlerError("invalid_argument", "Enter the API key for this account.");
+    if (parsed.apiKey === undefined) throw new HandlerError("invalid_argument", phrase(messages.enterKey));
     const account: Account = {
       id: randomUUID(),
       name: parsed.name,
@@ -107,8 +127,7 @@ export class AccountService {
   /** Removes the account, its key and what the app recorded for it. */
   async remove(id: string): Promise<void> {
     const account = this.get(id);
-    if (account.kind === "sandbox")
-      throw new HandlerError("invalid_argument", "The built-in sandbox account cannot be removed.");
+    if (account.kind === "sandbox") throw new HandlerError("invalid_argument", phrase(messages.sandboxNotRemovable));
     await this.deps.keychain.delete(id);
     const settings = this.deps.settings;
     const accounts = this.list().filter((candidate) => candidate.id !== id);
@@ -130,10 +149,7 @@ export class AccountService {
   async apiKey(id: string): Promise<string> {
     const key = await this.deps.keychain.get(id);
     if (key === null) {
-      throw new HandlerError(
-        "no_key",
-        `No API key is stored for "${this.get(id).name}". Enter it again on the Accounts screen.`,
-      );
+      throw new HandlerError("no_key", phrase(messages.noKey, { name: this.get(id).name }));
     }
     return key;
   }

@@ -1,3 +1,5 @@
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import { UserError } from "../../common/user-error";
 import { type KeyringBinding, loadKeyringBinding } from "./keychain-binding";
 
@@ -8,14 +10,18 @@ export interface SecretStore {
   delete(accountId: string): Promise<void>;
 }
 
+const messages = defineMessages({
+  unavailable: {
+    id: "main.keychain.unavailable",
+    defaultMessage:
+      "The system keychain is not available, so API keys cannot be stored safely ({reason}). On Linux, a Secret Service such as GNOME Keyring or KWallet must be running and unlocked.",
+    description: "{reason} is the system's own error message",
+  },
+});
+
 export class KeychainUnavailableError extends UserError {
   constructor(cause: unknown) {
-    super(
-      "keychain",
-      `The system keychain is not available, so API keys cannot be stored safely (${
-        cause instanceof Error ? cause.message : String(cause)
-      }). On Linux, a Secret Service such as GNOME Keyring or KWallet must be running and unlocked.`,
-    );
+    super("keychain", phrase(messages.unavailable, { reason: cause instanceof Error ? cause.message : String(cause) }));
     this.name = "KeychainUnavailableError";
   }
 }

@@ -1,6 +1,15 @@
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import { type ProxyCredentials, ProxyCredentialsSchema } from "../../common/proxy";
 import { HandlerError } from "../handler-error";
 import type { SecretStore } from "./keychain";
+
+const messages = defineMessages({
+  notAsked: {
+    id: "main.accounts.proxyNotAsked",
+    defaultMessage: "The proxy {address} has not asked for a user name and password.",
+  },
+});
 
 /**
  * The user names and passwords of the proxies that ask for them (HTTP 407), kept in the OS keychain beside the API keys
@@ -52,8 +61,7 @@ export class ProxySignIns {
 
   /** Keeps what the person gave for a proxy that asked. */
   async signIn(address: string, credentials: ProxyCredentials): Promise<void> {
-    if (!this.asking.has(address))
-      throw new HandlerError("not_asked", `The proxy ${address} has not asked for a user name and password.`);
+    if (!this.asking.has(address)) throw new HandlerError("not_asked", phrase(messages.notAsked, { address }));
     await this.deps.keychain.set(keyOf(address), JSON.stringify(credentials));
     this.known.set(address, credentials);
     this.asking.delete(address);

@@ -1,4 +1,5 @@
 import type { Account } from "../../common/accounts";
+import type { Phrase } from "../../common/i18n/phrase";
 import type { DocumentRecord } from "../../common/records";
 import type { SendCheckOptions } from "../core-parts";
 import { HandlerError } from "../handler-error";
@@ -47,7 +48,7 @@ export const whatHappened = (error: ServiceError) => error.message.replace(/\s*T
 const underway = new WeakMap<object, Set<string>>();
 
 /** Runs `run` unless the same `key` runs already (a second press of Send), which is refused. */
-export async function onlyOnce<T>(core: object, key: string, refusal: string, run: () => Promise<T>): Promise<T> {
+export async function onlyOnce<T>(core: object, key: string, refusal: Phrase, run: () => Promise<T>): Promise<T> {
   const running = underway.get(core) ?? new Set<string>();
   underway.set(core, running);
   if (running.has(key)) throw new HandlerError("in_progress", refusal);

@@ -36,22 +36,22 @@ export async function readDraftFolder(folder: string, id: string): Promise<Draft
   } catch (error) {
     if (!isMissing(error)) throw error;
     if (!(await pathExists(folder))) throw new DraftError("not_found", draftMessages.notFound(id));
-    throw new DraftError("damaged", draftMessages.damaged(id, null, "the file is missing"));
+    throw new DraftError("damaged", draftMessages.damaged(id, null, "missing"));
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new DraftError("damaged", draftMessages.damaged(id, null, "it is not JSON"));
+    throw new DraftError("damaged", draftMessages.damaged(id, null, "notJson"));
   }
   const rawName = (raw as { name?: unknown } | null)?.name;
   const name = typeof rawName === "string" && rawName.trim() !== "" ? rawName.slice(0, 200) : null;
   const parsed = DraftSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new DraftError("damaged", draftMessages.damaged(id, name, describeDraftIssues(parsed.error)));
+    throw new DraftError("damaged", draftMessages.damaged(id, name, { issues: describeDraftIssues(parsed.error) }));
   }
   if (parsed.data.id !== id) {
-    throw new DraftError("damaged", draftMessages.damaged(id, name, "its id is not its folder's name"));
+    throw new DraftError("damaged", draftMessages.damaged(id, name, "wrongId"));
   }
   return parsed.data;
 }

@@ -1,4 +1,5 @@
 import { type BrowserWindow, Notification } from "electron";
+import type { PhraseOrText } from "../../common/i18n/phrase";
 import type { DesktopNotification } from "../core-parts";
 import { sendEvent } from "./events";
 
@@ -23,13 +24,21 @@ function keep(notification: Notification): void {
   notification.once("failed", release);
 }
 
-/** A desktop notification; clicking it brings the window forward with that document (or screen) open. */
+/**
+ * A desktop notification, its words rendered now by `render` (the core's MainIntl: the language chosen at this
+ * moment); clicking it brings the window forward with that document (or screen) open.
+ */
 export function showDesktopNotification(
   notification: DesktopNotification,
   getWindow: () => BrowserWindow | null,
+  render: (words: PhraseOrText) => string,
 ): void {
   if (!Notification.isSupported()) return;
-  const shown = new Notification({ title: notification.title, body: notification.body, silent: false });
+  const shown = new Notification({
+    title: render(notification.title),
+    body: render(notification.body),
+    silent: false,
+  });
   shown.on("click", () => {
     const window = getWindow();
     if (window === null) return;

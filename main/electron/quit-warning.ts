@@ -1,4 +1,7 @@
 import { type App, type BrowserWindow, dialog } from "electron";
+import { type Phrase, phrase } from "../../common/i18n/phrase";
+import { productName } from "../product-name";
+import { dialogMessages } from "./dialog-messages";
 
 /**
  * Quitting while the outbox holds items not sent yet says how many will wait for the next start (they are in the
@@ -8,6 +11,8 @@ export function warnOfWaitingItemsOnQuit(
   app: App,
   getWindow: () => BrowserWindow | null,
   waitingCount: () => number,
+  /** Main's words in the language chosen now. */
+  render: (words: Phrase) => string,
 ): void {
   let confirmed = false;
   app.on("before-quit", (event) => {
@@ -17,10 +22,10 @@ export function warnOfWaitingItemsOnQuit(
     event.preventDefault();
     const options = {
       type: "info" as const,
-      title: "Signdesk",
-      message: `${waiting} item${waiting === 1 ? " has" : "s have"} not been sent yet`,
-      detail: `${waiting === 1 ? "It waits" : "They wait"} in the Outbox and will be sent the next time Signdesk starts and the service can be reached.`,
-      buttons: ["Quit", "Stay"],
+      title: productName,
+      message: render(phrase(dialogMessages.itemsWaiting, { count: waiting })),
+      detail: render(phrase(dialogMessages.itemsWaitingDetail, { count: waiting, app: productName })),
+      buttons: [render(phrase(dialogMessages.quit)), render(phrase(dialogMessages.stay))],
       defaultId: 0,
       cancelId: 1,
       noLink: true,

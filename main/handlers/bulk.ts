@@ -2,13 +2,42 @@ import { randomUUID } from "node:crypto";
 import { bulkRowKey, checkBulkRows } from "../../common/bulk";
 import type { BulkBatch } from "../../common/bulk-batches";
 import { defaultDocumentName, defaultEmailSubject } from "../../common/document-naming";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { type Phrase, phrase } from "../../common/i18n/phrase";
 import type { JournalledBatch } from "../bulk/bulk-journal";
 import { type ExportDeps, exportBatchResults } from "../bulk/export-results";
 import { readBulkCsv } from "../bulk/read-bulk-csv";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
+import { productName } from "../product-name";
 import { activeTemplate } from "../templates/active-template";
+
+const messages = defineMessages({
+  noRecord: { id: "main.bulk.noRecord", defaultMessage: "{app} has no record of that batch for this account." },
+  example: {
+    id: "main.bulk.example",
+    defaultMessage: "line {line, number, ::group-off}: {known, select, no {not valid} other {{problem}}}",
+    description: "One row of a CSV file that cannot be sent, and why",
+  },
+  examples: {
+    id: "main.bulk.examples",
+    defaultMessage: "{first}; {rest}",
+    description: "Examples of rows that cannot be sent, one after another",
+  },
+  rowsRefused: {
+    id: "main.bulk.rowsRefused",
+    defaultMessage:
+      "{count, plural, one {# row needs} other {# rows need}} fixing or leaving out before sending ({examples}).",
+  },
+});
+
+/** The examples one after another ("line 2: …; line 5: …"). */
+function examplesList(examples: readonly Phrase[]): Phrase | string {
+  const [first, ...rest] = examples;
+  if (first === undefined) return "";
+  return rest.length === 0 ? first : phrase(messages.examples, { first, rest: examplesList(rest) });
+}
 
 /** What these handlers use of the core. */
 export type BulkHandlerDeps = Pick<Core, "activeAccount" | "bulk" | "clock" | "records"> & ExportDeps;
@@ -37,7 +66,7 @@ export function bulkHandlers(
   const batchOf = (batchId: string) => {
     const batch = core.records.bulk.batch(batchId);
     if (batch === undefined || batch.accountId !== core.activeAccount().id)
-      throw new HandlerError("not_found", "Signdesk has no record of that batch for this account.");
+      throw new HandlerError("not_found", phrase(messages.noRecord, { app: productName }));
     return batch;
   };
 
@@ -64,13 +93,17 @@ export function bulkHandlers(
       const checked = checkBulkRows(rows, template.groups.length, sentKeys, labels);
       const refused = checked.filter((entry) => entry.problems.length > 0);
       if (refused.length > 0) {
-        const examples = refused
-          .slice(0, 3)
-          .map((entry) => `line ${entry.row.line}: ${entry.problems[0]?.message ?? "not valid"}`)
-          .join("; ");
+        const examples = refused.slice(0, 3).map((entry) => {
+          const problem = entry.problems[0]?.message;
+          return phrase(messages.example, {
+            line: entry.row.line,
+            known: problem === undefined ? "no" : "yes",
+            problem: problem ?? "",
+          });
+        });
         throw new HandlerError(
           "invalid_argument",
-          `${refused.length} ${refused.length === 1 ? "row needs" : "rows need"} fixing or leaving out before sending (${examples}).`,
+          phrase(messages.rowsRefused, { count: refused.length, examples: examplesList(examples) }),
         );
       }
       const batchId = randomUUID();

@@ -1,6 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import { DocumentListQuerySchema } from "../../common/document-list";
 import { defaultDocumentName, defaultEmailSubject } from "../../common/document-naming";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { type ImportDeps, importDocuments } from "../documents/import-documents";
@@ -8,8 +10,28 @@ import { connectionView, iso, refreshDocuments } from "../documents/refresh-docu
 import { onlyOnce } from "../documents/send-document";
 import { downloadFinalPdf } from "../downloads/download-final-pdf";
 import { HandlerError } from "../handler-error";
+import { productName } from "../product-name";
 import { activeTemplate } from "../templates/active-template";
 import { checkSendRecipients } from "../templates/draft-to-wire";
+
+const messages = defineMessages({
+  noRecord: { id: "main.documents.noRecord", defaultMessage: "{app} has no record of that document." },
+  notDownloaded: {
+    id: "main.documents.notDownloaded",
+    defaultMessage: "Only files {app} downloaded can be shown or opened.",
+  },
+  needsApp: { id: "main.documents.needsApp", defaultMessage: "Showing files needs the {app} app." },
+  noDocumentMade: { id: "main.documents.noDocumentMade", defaultMessage: "The service made no document." },
+  sendingAlready: {
+    id: "main.documents.sendingAlready",
+    defaultMessage: "This document is being sent already: wait for the answer before sending it again.",
+  },
+  openFailed: {
+    id: "main.documents.openFailed",
+    defaultMessage: "The file could not be opened: {problem}",
+    description: "{problem} is the system's own message",
+  },
+});
 
 /** What these handlers use of the core. */
 export type DocumentHandlerDeps = ImportDeps &
@@ -49,13 +71,13 @@ export function documentHandlers(
   const recordOf = (pdfId: string) => {
     const account = core.activeAccount();
     const record = core.records.documents.get(account.id, pdfId);
-    if (record === undefined) throw new HandlerError("not_found", "Signdesk has no record of that document.");
+    if (record === undefined) throw new HandlerError("not_found", phrase(messages.noRecord, { app: productName }));
     return { account, record };
   };
   const downloadedFile = (path: string) => {
     if (!core.downloaded.has(path))
-      throw new HandlerError("forbidden", "Only files Signdesk downloaded can be shown or opened.");
-    if (core.shell === null) throw new HandlerError("unavailable", "Showing files needs the Signdesk app.");
+      throw new HandlerError("forbidden", phrase(messages.notDownloaded, { app: productName }));
+    if (core.shell === null) throw new HandlerError("unavailable", phrase(messages.needsApp, { app: productName }));
     return core.shell;
   };
 
@@ -96,7 +118,7 @@ export function documentHandlers(
       return onlyOnce(
         core,
         `send ${account.id} ${templateId} ${addresses.join(" ")}`,
-        "This document is being sent already: wait for the answer before sending it again.",
+        phrase(messages.sendingAlready),
         async () => {
           const item = await core.outbox.enqueue({
             forPerson: true,
@@ -114,7 +136,7 @@ export function documentHandlers(
             },
           });
           const { recorded } = await core.outbox.sendNow(item.itemId, { onChecking });
-          if (recorded.document === null) throw new HandlerError("internal", "The service made no document.");
+          if (recorded.document === null) throw new HandlerError("internal", phrase(messages.noDocumentMade));
           return recorded.document;
         },
       );
@@ -169,7 +191,7 @@ export function documentHandlers(
 
     documentsOpenFile: async ({ path }) => {
       const problem = await downloadedFile(path).openPath(path);
-      if (problem !== "") throw new HandlerError("open_failed", `The file could not be opened: ${problem}`);
+      if (problem !== "") throw new HandlerError("open_failed", phrase(messages.openFailed, { problem }));
       return null;
     },
   };

@@ -2,9 +2,20 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { lastPathPart, nameFromFile, readableFileName } from "../../common/draft-names";
 import { safeFileNameKeepingExtension, splitExtension } from "../../common/file-names";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import type { HandlerImplementations } from "../dispatch";
 import type { DraftStore } from "../drafts/draft-store";
 import { HandlerError } from "../handler-error";
+import { productName } from "../product-name";
+
+const messages = defineMessages({
+  fileTooLarge: {
+    id: "main.drafts.fileTooLarge",
+    defaultMessage:
+      "{named, select, no {The file} other {{name}}} is {megabytes, number} MB; {app} opens files up to {most, number} MB, and the service accepts PDFs up to {serviceMost, number} MB.",
+  },
+});
 
 /**
  * Writes `bytes` into `folder` under a safe form of the user's file name (it is recorded in the draft). A file
@@ -51,7 +62,14 @@ export function draftHandlers(
       if (bytes.byteLength > maxDraftSourceBytes) {
         throw new HandlerError(
           "file_too_large",
-          `${readableFileName(fileName) || "The file"} is ${Math.round(bytes.byteLength / (1024 * 1024))} MB; Signdesk opens files up to ${maxDraftSourceBytes / (1024 * 1024)} MB, and the service accepts PDFs up to 50 MB.`,
+          phrase(messages.fileTooLarge, {
+            named: readableFileName(fileName) === "" ? "no" : "yes",
+            name: readableFileName(fileName),
+            megabytes: Math.round(bytes.byteLength / (1024 * 1024)),
+            app: productName,
+            most: maxDraftSourceBytes / (1024 * 1024),
+            serviceMost: 50,
+          }),
         );
       }
       // Any name at all: the draft is named after it, the scratch file (recorded in the draft) a safe form of it.

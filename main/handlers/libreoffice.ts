@@ -2,6 +2,8 @@ import { type ExecFileException, execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import type { LibreOfficeStatus } from "../../common/libreoffice";
 import { libreOfficeDownload } from "../../node-shared/pdf/convert-docx";
 import type { Core } from "../core-types";
@@ -12,6 +14,30 @@ import { HandlerError } from "../handler-error";
 export type LibreOfficeHandlerDeps = Pick<Core, "locateSoffice" | "settings">;
 
 const versionTimeoutMs = 30_000;
+
+const messages = defineMessages({
+  noFile: { id: "main.libreoffice.noFile", defaultMessage: "There is no file at {program}." },
+  isFolder: {
+    id: "main.libreoffice.isFolder",
+    defaultMessage:
+      "{program} is a folder: enter the path to LibreOffice's soffice program in it (such as program\\soffice.exe on Windows, or LibreOffice.app/Contents/MacOS/soffice on macOS).",
+  },
+  cannotRun: {
+    id: "main.libreoffice.cannotRun",
+    defaultMessage: "{program} cannot be run, so it is not LibreOffice's program.",
+  },
+  noAnswer: {
+    id: "main.libreoffice.noAnswer",
+    defaultMessage:
+      "{name} did not answer --version within {seconds, number} seconds, so it is not taken for LibreOffice.",
+  },
+  notLibreOffice: {
+    id: "main.libreoffice.notLibreOffice",
+    defaultMessage:
+      '{program} is not LibreOffice: asked for its version, it answered {answered, select, nothing {nothing} other {"{firstLine}"}}. Choose LibreOffice\'s soffice program (get LibreOffice from {download}).',
+    description: "{firstLine} is the first line the program printed",
+  },
+});
 
 async function status(core: LibreOfficeHandlerDeps): Promise<LibreOfficeStatus> {
   const location = await core.locateSoffice();
@@ -41,31 +67,28 @@ function versionOf(program: string): Promise<{ output: string; error: ExecFileEx
 /** Refuses, with the reason, a path that is not LibreOffice's program: missing, not runnable, or something else. */
 async function checkLibreOffice(program: string): Promise<void> {
   const info = await stat(program).catch(() => null);
-  if (info === null) throw new HandlerError("not_found", `There is no file at ${program}.`);
+  if (info === null) throw new HandlerError("not_found", phrase(messages.noFile, { program }));
   if (!info.isFile()) {
-    throw new HandlerError(
-      "not_libreoffice",
-      `${program} is a folder: enter the path to LibreOffice's soffice program in it (such as program\\soffice.exe on ` +
-        "Windows, or LibreOffice.app/Contents/MacOS/soffice on macOS).",
-    );
+    throw new HandlerError("not_libreoffice", phrase(messages.isFolder, { program }));
   }
   const { output, error } = await versionOf(program);
   if (/LibreOffice/.test(output)) return;
   const name = path.basename(program);
   if (error?.code === "EACCES" || error?.code === "ENOEXEC" || error?.code === "UNKNOWN") {
-    throw new HandlerError("not_libreoffice", `${program} cannot be run, so it is not LibreOffice's program.`);
+    throw new HandlerError("not_libreoffice", phrase(messages.cannotRun, { program }));
   }
   if (error?.killed === true) {
-    throw new HandlerError(
-      "not_libreoffice",
-      `${name} did not answer --version within ${versionTimeoutMs / 1000} seconds, so it is not taken for LibreOffice.`,
-    );
+    throw new HandlerError("not_libreoffice", phrase(messages.noAnswer, { name, seconds: versionTimeoutMs / 1000 }));
   }
   const firstLine = output.split(/\r?\n/, 1)[0]?.slice(0, 200) ?? "";
   throw new HandlerError(
     "not_libreoffice",
-    `${program} is not LibreOffice: asked for its version, it answered ${firstLine === "" ? "nothing" : `"${firstLine}"`}. ` +
-      `Choose LibreOffice's soffice program (get LibreOffice from ${libreOfficeDownload}).`,
+    phrase(messages.notLibreOffice, {
+      program,
+      answered: firstLine === "" ? "nothing" : "line",
+      firstLine,
+      download: libreOfficeDownload,
+    }),
   );
 }
 

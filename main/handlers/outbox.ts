@@ -1,6 +1,12 @@
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
+
+const messages = defineMessages({
+  noSuchItem: { id: "main.outbox.noSuchItem", defaultMessage: "The outbox has no such item." },
+});
 
 /** What these handlers use of the core. */
 export type OutboxHandlerDeps = Pick<Core, "activeAccount" | "outbox" | "records">;
@@ -14,7 +20,7 @@ export function outboxHandlers(
     const account = core.activeAccount();
     const item = core.records.outbox.get(itemId);
     if (item === undefined || item.accountId !== account.id)
-      throw new HandlerError("not_found", "The outbox has no such item.");
+      throw new HandlerError("not_found", phrase(messages.noSuchItem));
     return item;
   };
   return {

@@ -1,9 +1,25 @@
 import { z } from "zod";
 import type { Account } from "../../common/accounts";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import { OutboxMessageSchema } from "../../common/records";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
+
+const messages = defineMessages({
+  notAnswering: { id: "main.sandbox.notAnswering", defaultMessage: "The sandbox is not answering." },
+  httpStatus: { id: "main.sandbox.httpStatus", defaultMessage: "The sandbox answered HTTP {status}." },
+  onlySandboxInbox: {
+    id: "main.sandbox.onlySandboxInbox",
+    defaultMessage: "Only the built-in sandbox account has an inbox.",
+  },
+  noSandbox: { id: "main.sandbox.noSandbox", defaultMessage: "There is no built-in sandbox account." },
+  foreignInbox: {
+    id: "main.sandbox.foreignInbox",
+    defaultMessage: "The sandbox gave an inbox address that is not its own.",
+  },
+});
 
 /** What these handlers use of the core. */
 export type SandboxHandlerDeps = Pick<Core, "accounts" | "activeAccount">;
@@ -20,9 +36,9 @@ async function askSandbox(
     headers: { "x-api-key": await core.accounts.apiKey(account.id) },
     signal: AbortSignal.timeout(10_000),
   }).catch(() => {
-    throw new HandlerError("network", "The sandbox is not answering.");
+    throw new HandlerError("network", phrase(messages.notAnswering));
   });
-  if (!response.ok) throw new HandlerError("server", `The sandbox answered HTTP ${response.status}.`);
+  if (!response.ok) throw new HandlerError("server", phrase(messages.httpStatus, { status: String(response.status) }));
   return response.json();
 }
 
@@ -33,18 +49,17 @@ export function sandboxHandlers(
   return {
     sandboxOutbox: async () => {
       const account = core.activeAccount();
-      if (account.kind !== "sandbox")
-        throw new HandlerError("not_sandbox", "Only the built-in sandbox account has an inbox.");
+      if (account.kind !== "sandbox") throw new HandlerError("not_sandbox", phrase(messages.onlySandboxInbox));
       const answer = await askSandbox(core, account, "/_sandbox/outbox", "GET");
       return z.object({ messages: z.array(OutboxMessageSchema) }).parse(answer).messages;
     },
     sandboxInboxLink: async () => {
       const account = core.accounts.list().find((candidate) => candidate.kind === "sandbox");
-      if (account === undefined) throw new HandlerError("not_sandbox", "There is no built-in sandbox account.");
+      if (account === undefined) throw new HandlerError("not_sandbox", phrase(messages.noSandbox));
       const { url } = z.object({ url: z.url() }).parse(await askSandbox(core, account, "/_sandbox/inbox-link", "POST"));
       // Only the sandbox's own page leaves for the browser (the window lets nothing else of plain http out).
       if (new URL(url).origin !== new URL(account.baseUrl).origin)
-        throw new HandlerError("server", "The sandbox gave an inbox address that is not its own.");
+        throw new HandlerError("server", phrase(messages.foreignInbox));
       return { url };
     },
   };

@@ -1,9 +1,20 @@
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import type { TemplateRecord } from "../../common/records";
 import { withoutVersion } from "../../common/template-versions";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
+import { productName } from "../product-name";
+import { templateMessages } from "../templates/active-template";
 import { templateIdsSeen } from "../templates/template-ids-seen";
+
+const messages = defineMessages({
+  alreadyListed: {
+    id: "main.templates.alreadyListed",
+    defaultMessage: "{account} already lists this template, as “{name}”.",
+  },
+});
 
 /** What these handlers use of the core. */
 export type TemplateByIdHandlerDeps = Pick<Core, "activeAccount" | "clock" | "records" | "recordsReader">;
@@ -21,7 +32,7 @@ export function templateByIdHandlers(
   const listed = (templateId: string) => {
     const record = templatesOf(core.activeAccount().id).find((candidate) => candidate.templateId === templateId);
     if (record === undefined)
-      throw new HandlerError("not_found", "Signdesk has no record of that template for this account.");
+      throw new HandlerError("not_found", phrase(templateMessages.noRecord, { app: productName }));
     return record;
   };
 
@@ -30,7 +41,10 @@ export function templateByIdHandlers(
       const account = core.activeAccount();
       const known = templatesOf(account.id).find((record) => record.templateId === templateId);
       if (known !== undefined) {
-        throw new HandlerError("already_listed", `${account.name} already lists this template, as “${known.name}”.`);
+        throw new HandlerError(
+          "already_listed",
+          phrase(messages.alreadyListed, { account: account.name, name: known.name }),
+        );
       }
       const record: TemplateRecord = {
         accountId: account.id,

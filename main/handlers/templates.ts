@@ -1,10 +1,19 @@
 import type { ArgsOf, ResultOf } from "../../common/contract";
 import { safeFileName } from "../../common/file-names";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import type { TemplateRecord } from "../../common/records";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { onlyOnce } from "../documents/send-document";
 import { checkSendRecipients, draftToWireFields } from "../templates/draft-to-wire";
+
+const messages = defineMessages({
+  uploadingAlready: {
+    id: "main.templates.uploadingAlready",
+    defaultMessage: "This draft is being uploaded already: wait for the answer.",
+  },
+});
 
 /** What these handlers use of the core. */
 export type TemplateHandlerDeps = Pick<Core, "activeAccount" | "clock" | "drafts" | "emit" | "outbox" | "records">;
@@ -23,7 +32,7 @@ export function templateHandlers(
      * draft stays. A service that cannot be reached leaves it queued (error code "queued").
      */
     templatesCreate: ({ draftId, ...rest }) =>
-      onlyOnce(core, `template ${draftId}`, "This draft is being uploaded already: wait for the answer.", () =>
+      onlyOnce(core, `template ${draftId}`, phrase(messages.uploadingAlready), () =>
         createTemplate({ draftId, ...rest }),
       ),
   };

@@ -1,9 +1,24 @@
 import { randomBytes } from "node:crypto";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import { queuedCode } from "../../common/outbox";
 import { UserError } from "../../common/user-error";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { HandlerError } from "../handler-error";
+
+const messages = defineMessages({
+  alreadyRegistered: {
+    id: "main.webhooks.alreadyRegistered",
+    defaultMessage:
+      "This address is already registered for this event. To change its secret, delete it and register it again.",
+  },
+  alreadyQueued: {
+    id: "main.webhooks.alreadyQueued",
+    defaultMessage: "This address waits in the Outbox to be registered for this event already: see the Outbox.",
+  },
+  nothingRegistered: { id: "main.webhooks.nothingRegistered", defaultMessage: "The service registered nothing." },
+});
 
 /** What these handlers use of the core. */
 export type WebhookHandlerDeps = Pick<Core, "activeAccount" | "clock" | "outbox" | "records">;
@@ -26,10 +41,7 @@ export function webhookHandlers(
         .all()
         .some((record) => record.accountId === account.id && record.url === url && record.eventType === eventType);
       if (known) {
-        throw new HandlerError(
-          "already_registered",
-          "This address is already registered for this event. To change its secret, delete it and register it again.",
-        );
+        throw new HandlerError("already_registered", phrase(messages.alreadyRegistered));
       }
       const waiting = core.records.outbox
         .inStates(account.id, ["queued", "sending", "failed"])
@@ -39,11 +51,7 @@ export function webhookHandlers(
             item.request.request.url === url &&
             item.request.request.eventType === eventType,
         );
-      if (waiting)
-        throw new HandlerError(
-          "already_queued",
-          "This address waits in the Outbox to be registered for this event already: see the Outbox.",
-        );
+      if (waiting) throw new HandlerError("already_queued", phrase(messages.alreadyQueued));
       // A generated secret is shown once and never stored by the app (while queued, it waits in the OS keychain).
       const generated = secret === undefined && generateSecret === true ? randomBytes(32).toString("base64url") : null;
       const effectiveSecret = secret ?? generated;
@@ -64,7 +72,7 @@ export function webhookHandlers(
       });
       try {
         const { recorded } = await core.outbox.sendNow(item.itemId);
-        if (recorded.webhook === null) throw new HandlerError("internal", "The service registered nothing.");
+        if (recorded.webhook === null) throw new HandlerError("internal", phrase(messages.nothingRegistered));
         return { webhook: recorded.webhook, secret: generated };
       } catch (error) {
         // Queued: the generated secret must still be shown now, as it is never shown again.

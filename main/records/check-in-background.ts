@@ -1,8 +1,20 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { type Phrase, phrase } from "../../common/i18n/phrase";
 import { reportWorkerFallback } from "../../node-shared/worker-fallback";
+import { productName } from "../product-name";
 import { damageMarkerName } from "./open-records";
+
+const messages = defineMessages({
+  damageFound: {
+    id: "main.records.damageFound",
+    defaultMessage:
+      "SQLite found damage in {app}'s records database ({damage}). Restart {app} to repair it: what can still be read is kept, and each account's documents are read again from its service.",
+    description: "{damage} is SQLite's own report",
+  },
+});
 
 function workerUrl(): URL {
   const built = new URL("./quick-check-worker.mjs", import.meta.url);
@@ -14,7 +26,7 @@ function workerUrl(): URL {
  * marker beside it makes the next start set it aside and rebuild it (what can be read, then each service's list),
  * and `onDamage` hears a sentence for the person. Resolves with what was found (null: nothing).
  */
-export async function checkInBackground(file: string, onDamage: (message: string) => void): Promise<string | null> {
+export async function checkInBackground(file: string, onDamage: (words: Phrase) => void): Promise<string | null> {
   const lines = await checkDatabase(file, "quick_check");
   // A check that cannot run says nothing about the database: it is checked again at the next start.
   if (lines === null) return null;
@@ -22,10 +34,7 @@ export async function checkInBackground(file: string, onDamage: (message: string
   if (found.length === 0) return null;
   const damage = found.join("; ");
   writeFileSync(path.join(path.dirname(file), damageMarkerName), `${damage}\n`);
-  onDamage(
-    `SQLite found damage in Signdesk's records database (${damage}). Restart Signdesk to repair it: what can ` +
-      "still be read is kept, and each account's documents are read again from its service.",
-  );
+  onDamage(phrase(messages.damageFound, { app: productName, damage }));
   return damage;
 }
 

@@ -1,16 +1,34 @@
 import { existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { type Phrase, phrase } from "../../common/i18n/phrase";
+import { productName } from "../product-name";
 import { Records } from "./records";
 import { openDatabase, recordsFileName, setDatabaseAside } from "./records-database";
 import { salvageDatabase } from "./salvage-database";
+
+const messages = defineMessages({
+  checkFound: { id: "main.records.checkFound", defaultMessage: "a check found it damaged" },
+  sqliteFound: {
+    id: "main.records.sqliteFound",
+    defaultMessage: "SQLite found it damaged: {found}",
+    description: "{found} is SQLite's own report",
+  },
+  setAside: {
+    id: "main.records.setAside",
+    defaultMessage:
+      "{app}'s records database could not be used ({problem}), so it was set aside as {aside} and a new one was made. {saved} Documents are read again from each account's service.",
+    description: "{problem} says why (maybe the system's own message); {saved} says what was kept",
+  },
+});
 
 export interface OpenedRecords {
   /** True when the database was too large to check at start: check it with checkInBackground. */
   uncheckedAtStart?: boolean;
   records: Records;
   /** Sentences for the person: what was wrong with the stored records and what was done. */
-  notices: string[];
+  notices: Phrase[];
   /** The database was damaged and set aside: what is left was copied over; the service should be asked again. */
   rebuilt: boolean;
 }
@@ -28,7 +46,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 export function openRecords(folder: string, now: () => number = Date.now): OpenedRecords {
   const file = path.join(folder, recordsFileName);
   const marker = path.join(folder, damageMarkerName);
-  let problem: string | null = existsSync(marker) ? "a check found it damaged" : null;
+  let problem: Phrase | string | null = existsSync(marker) ? phrase(messages.checkFound) : null;
   if (problem === null) {
     try {
       const db = openDatabase(file, now);
@@ -49,10 +67,7 @@ export function openRecords(folder: string, now: () => number = Date.now): Opene
   removeMarker(marker);
   return {
     records,
-    notices: [
-      `Signdesk's records database could not be used (${problem}), so it was set aside as ${aside} and a new one ` +
-        `was made. ${saved} Documents are read again from each account's service.`,
-    ],
+    notices: [phrase(messages.setAside, { app: productName, problem, aside, saved })],
     rebuilt: true,
   };
 }
@@ -61,10 +76,10 @@ export function openRecords(folder: string, now: () => number = Date.now): Opene
 const checkedAtStartBytes = 16 * 1024 * 1024;
 
 /** What SQLite's quick_check finds wrong with a database small enough to check at start; null: nothing. */
-function quickCheck(db: DatabaseSync): string | null {
+function quickCheck(db: DatabaseSync): Phrase | null {
   const rows = db.prepare("PRAGMA quick_check(5)").all() as { quick_check: string }[];
   const found = rows.map((row) => row.quick_check).filter((line) => line !== "ok");
-  return found.length === 0 ? null : `SQLite found it damaged: ${found.join("; ")}`;
+  return found.length === 0 ? null : phrase(messages.sqliteFound, { found: found.join("; ") });
 }
 
 function removeMarker(marker: string): void {

@@ -1,21 +1,31 @@
 import { DatabaseSync } from "node:sqlite";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { type Phrase, phrase } from "../../common/i18n/phrase";
 import { DocumentRecordSchema, TemplateRecordSchema, WebhookRecordSchema } from "../../common/records";
-import { countOf } from "../../common/salvage";
 import { DocumentRecords } from "./document-records";
 import type { DocumentRow } from "./document-rows";
 import { bulkRowJobColumns, bulkRowsAsJobs } from "./migrations/bulk-rows-as-jobs";
 import type { Records } from "./records";
 
+const messages = defineMessages({
+  nothing: { id: "main.records.nothingRead", defaultMessage: "Nothing in it could be read." },
+  kept: {
+    id: "main.records.kept",
+    defaultMessage:
+      "What could still be read was kept ({documents, plural, one {# document} other {# documents}}, {templates, plural, one {# template} other {# templates}}, {webhooks, plural, one {# webhook} other {# webhooks}}{batches, plural, =0 {} one {, # bulk send} other {, # bulk sends}}).",
+  },
+});
+
 /**
  * Copies every record still readable from a damaged database into `records`, row by row, stopping a table at the
  * first page SQLite cannot read; answers what was saved, in words. A file that is not a database saves nothing.
  */
-export function salvageDatabase(damagedFile: string, records: Records): string {
+export function salvageDatabase(damagedFile: string, records: Records): Phrase {
   let source: DatabaseSync;
   try {
     source = new DatabaseSync(damagedFile, { readOnly: true });
   } catch {
-    return "Nothing in it could be read.";
+    return phrase(messages.nothing);
   }
   try {
     const documents = salvageDocuments(source, records);
@@ -30,13 +40,7 @@ export function salvageDatabase(damagedFile: string, records: Records): string {
       return parsed.success;
     });
     const batches = salvageBulk(source, records);
-    const saved = [
-      countOf(documents, "document"),
-      countOf(templates, "template"),
-      countOf(webhooks, "webhook"),
-      ...(batches > 0 ? [countOf(batches, "bulk send")] : []),
-    ].join(", ");
-    return `What could still be read was kept (${saved}).`;
+    return phrase(messages.kept, { documents, templates, webhooks, batches });
   } finally {
     source.close();
   }

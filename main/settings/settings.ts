@@ -2,8 +2,12 @@ import { copyFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Conf from "conf";
 import { z } from "zod";
-import { countOf, salvageRecords } from "../../common/salvage";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { type Phrase, phrase } from "../../common/i18n/phrase";
+import { salvageRecords } from "../../common/salvage";
 import { damagedName, setAsideSync } from "../../node-shared/files/set-aside";
+import { productName } from "../product-name";
+import { listOf } from "../records/word-list";
 import {
   defaultSettings,
   type LegacyRecords,
@@ -12,31 +16,62 @@ import {
   SettingsDataSchema,
 } from "./settings-schema";
 
+const messages = defineMessages({
+  unreadable: {
+    id: "main.settings.unreadable",
+    defaultMessage: "it cannot be read: {code}",
+    description: "{code} is the system's error code, such as EACCES",
+  },
+  unusable: {
+    id: "main.settings.unusable",
+    defaultMessage:
+      "{why, select, notSettings {it does not hold settings} empty {it is empty} other {it is not valid JSON; it may have been cut short}}",
+  },
+  setAside: {
+    id: "main.settings.setAside",
+    defaultMessage:
+      "{app}'s settings file could not be used ({problem}), so it was set aside as {aside} and {app} started without it. The accounts it listed are not shown; API keys stay in the keychain.",
+  },
+  part: {
+    id: "main.settings.part",
+    defaultMessage:
+      "{part, select, accounts {{count, plural, one {# account} other {# accounts}}} activeAccountId {the active account} sandboxPort {the sandbox's port} sofficePath {the path to LibreOffice} locale {the language chosen} other {everything}}",
+    description: "A part of the settings file that could not be read",
+  },
+  partLeftOut: {
+    id: "main.settings.partLeftOut",
+    defaultMessage:
+      "Part of {app}'s settings file could not be read and was left out ({lost}). Everything else loaded; {copied, select, yes {the original file was kept as {aside}} other {the original file could not be copied}}.",
+  },
+});
+
 /** The parts of conf the settings use. */
 export interface SettingsBackend {
   readonly path: string;
   store: Record<string, unknown>;
   /** What was wrong with the file when it was opened, for the app to say (the file was set aside). */
-  readonly notices?: readonly string[];
+  readonly notices?: readonly Phrase[];
 }
 
 export const settingsProjectVersion = "1.0.0";
 const settingsFileName = "settings.json";
 
 /** Why the settings file cannot be used at all (null when it is absent or holds a JSON object). */
-function unusableBecause(file: string): string | null {
+function unusableBecause(file: string): Phrase | null {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === "ENOENT" ? null : `it cannot be read: ${code ?? String(error)}`;
+    return code === "ENOENT" ? null : phrase(messages.unreadable, { code: code ?? String(error) });
   }
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? null : "it does not hold settings";
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? null
+      : phrase(messages.unusable, { why: "notSettings" });
   } catch {
-    return text.trim() === "" ? "it is empty" : "it is not valid JSON; it may have been cut short";
+    return phrase(messages.unusable, { why: text.trim() === "" ? "empty" : "notJson" });
   }
 }
 
@@ -47,15 +82,12 @@ function unusableBecause(file: string): string | null {
  * no settings file can stop the app from starting.
  */
 export function confBackend(cwd: string): SettingsBackend {
-  const notices: string[] = [];
+  const notices: Phrase[] = [];
   const file = path.join(cwd, settingsFileName);
   const problem = unusableBecause(file);
   if (problem !== null) {
     const aside = setAsideSync(file);
-    notices.push(
-      `Signdesk's settings file could not be used (${problem}), so it was set aside as ${aside} and Signdesk started ` +
-        "without it. The accounts it listed are not shown; API keys stay in the keychain.",
-    );
+    notices.push(phrase(messages.setAside, { app: productName, problem, aside }));
   }
   const conf = new Conf<Record<string, unknown>>({
     cwd,
@@ -79,32 +111,23 @@ export function confBackend(cwd: string): SettingsBackend {
   };
 }
 
-const labels: Record<keyof SettingsData, string> = {
-  accounts: "account",
-  activeAccountId: "the active account",
-  sandboxPort: "the sandbox's port",
-  sofficePath: "the path to LibreOffice",
-  locale: "the language chosen",
-};
-
 /** Every part of `stored` that still matches the schema, and what had to be left out. */
-function salvage(stored: Record<string, unknown>): { data: SettingsData; lost: string[] } {
+function salvage(stored: Record<string, unknown>): { data: SettingsData; lost: Phrase[] } {
   const shape = SettingsDataSchema.shape;
   const data: Record<string, unknown> = structuredClone(defaultSettings);
-  const lost: string[] = [];
+  const lost: Phrase[] = [];
   for (const key of Object.keys(shape) as (keyof SettingsData)[]) {
     const value = stored[key];
     if (value === undefined) continue;
     const schema = shape[key];
-    const label = labels[key];
     if (schema instanceof z.ZodArray) {
       const { kept, dropped } = salvageRecords(schema.element, value);
       data[key] = kept;
-      if (dropped > 0) lost.push(countOf(dropped, label));
+      if (dropped > 0) lost.push(phrase(messages.part, { part: key, count: dropped }));
     } else {
       const parsed = schema.safeParse(value);
       if (parsed.success) data[key] = parsed.data;
-      else lost.push(label);
+      else lost.push(phrase(messages.part, { part: key, count: 1 }));
     }
   }
   const accounts = data.accounts as SettingsData["accounts"];
@@ -112,7 +135,7 @@ function salvage(stored: Record<string, unknown>): { data: SettingsData; lost: s
   const checked = SettingsDataSchema.safeParse(data);
   return checked.success
     ? { data: checked.data, lost }
-    : { data: structuredClone(defaultSettings), lost: ["everything"] };
+    : { data: structuredClone(defaultSettings), lost: [phrase(messages.part, { part: "everything", count: 1 })] };
 }
 
 /**
@@ -126,7 +149,7 @@ export class Settings {
 
   constructor(
     private readonly backend: SettingsBackend,
-    onProblem: (message: string) => void = () => {},
+    onProblem: (words: Phrase) => void = () => {},
   ) {
     for (const notice of backend.notices ?? []) onProblem(notice);
     const stored = backend.store;
@@ -139,16 +162,13 @@ export class Settings {
     }
     const { data, lost } = salvage(stored);
     const aside = damagedName(backend.path);
-    let kept = `the original file was kept as ${aside}`;
+    let copied = "yes";
     try {
       copyFileSync(backend.path, aside);
     } catch {
-      kept = "the original file could not be copied";
+      copied = "no";
     }
-    onProblem(
-      `Part of Signdesk's settings file could not be read and was left out (${lost.join(", ")}). ` +
-        `Everything else loaded; ${kept}.`,
-    );
+    onProblem(phrase(messages.partLeftOut, { app: productName, lost: listOf(lost), copied, aside }));
     this.data = data;
     this.backend.store = { ...this.legacy, ...data };
   }

@@ -3,9 +3,23 @@ import { flipBoxY } from "../../common/coordinates";
 import type { Draft } from "../../common/draft";
 import { groupsWithoutFields, groupWithoutFieldsMessage } from "../../common/draft-checks";
 import { fieldBoxSizes } from "../../common/fields";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import { checkRecipients, type RecipientInput, recipientProblemList } from "../../common/recipient-checks";
 import type { WireField } from "../../common/wire";
 import { HandlerError } from "../handler-error";
+
+const messages = defineMessages({
+  noSuchPage: {
+    id: "main.templates.noSuchPage",
+    defaultMessage: "A field is on page {page, number, ::group-off}, which the document does not have.",
+  },
+  oneRecipientEach: {
+    id: "main.templates.oneRecipientEach",
+    defaultMessage:
+      "This template has {groupCount, plural, one {# recipient group} other {# recipient groups}}; enter exactly one recipient for each.",
+  },
+});
 
 /**
  * A draft's fields as the service takes them (API-NOTES.md): `fields[i]` is recipient group i + 1 and
@@ -20,7 +34,7 @@ export function draftToWireFields(draft: Draft, origin: CoordinateOrigin): WireF
     return fields.map((field) => {
       const page = draft.pages[field.page - 1];
       if (page === undefined)
-        throw new HandlerError("invalid_draft", `A field is on page ${field.page}, which the document does not have.`);
+        throw new HandlerError("invalid_draft", phrase(messages.noSuchPage, { page: field.page }));
       return {
         id: field.id,
         x: field.x,
@@ -40,10 +54,7 @@ export function draftToWireFields(draft: Draft, origin: CoordinateOrigin): WireF
 export function checkSendRecipients(recipients: readonly RecipientInput[], labels: readonly string[]): void {
   const groupCount = labels.length;
   if (recipients.length !== groupCount) {
-    throw new HandlerError(
-      "invalid_argument",
-      `This template has ${groupCount} recipient group${groupCount === 1 ? "" : "s"}; enter exactly one recipient for each.`,
-    );
+    throw new HandlerError("invalid_argument", phrase(messages.oneRecipientEach, { groupCount }));
   }
   const [problem] = recipientProblemList(checkRecipients(recipients, labels));
   if (problem !== undefined) throw new HandlerError("invalid_argument", problem.message);

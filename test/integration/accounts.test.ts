@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { AccountService } from "../../main/accounts/accounts";
 import { osKeychain, type SecretStore } from "../../main/accounts/keychain";
 import { confBackend, Settings } from "../../main/settings/settings";
+import { english } from "../support/english";
 import { describeWith } from "../support/requirements";
 import { callApi, type RunningSandbox, startSandbox } from "../support/sandbox";
 
@@ -101,7 +102,7 @@ describeWith("secret-service", "accounts, with keys in the real OS keychain", ()
     const cwd = await mkdtemp(path.join(tmpdir(), "signdesk-damaged-"));
     await writeFile(path.join(cwd, "settings.json"), JSON.stringify({ accounts: [{ id: 1 }] }));
     const problems: string[] = [];
-    const settings = new Settings(confBackend(cwd), (message) => problems.push(message));
+    const settings = new Settings(confBackend(cwd), (message) => problems.push(english(message)));
     expect(settings.get("accounts")).toEqual([]);
     expect(problems[0]).toMatch(/left out \(1 account\).*kept as .*settings\.json\.damaged-[\dT-]+Z\./);
     expect((await readdir(cwd)).some((name) => name.startsWith("settings.json.damaged-"))).toBe(true);

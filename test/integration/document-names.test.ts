@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { EventPayload } from "../../common/contract";
+import { inEnglish } from "../../common/i18n/english";
+import { isolate } from "../../common/i18n/isolate";
+import type { PhraseOrText } from "../../common/i18n/phrase";
 import type { DocumentRecord, TemplateRecord } from "../../common/records";
 import type { DesktopNotification } from "../../main/core-parts";
 import { startTestCore, type TestCore } from "../support/core-harness";
@@ -138,9 +141,11 @@ describeWith("secret-service", "a sent document's own name, and the subject it i
     expect(changes).toEqual([
       expect.objectContaining({ pdfId: ana.pdfId, name: "Lease agreement – Ana Silva", to: "partially_signed" }),
     ]);
-    expect(notifications.filter((notification) => notification.pdfId === ana.pdfId)).toEqual([
-      expect.objectContaining({ body: expect.stringContaining(`"Lease agreement – Ana Silva"`) }),
-    ]);
+    // A notification's words are a phrase, rendered when shown; the name is isolated in its plain text.
+    const english = (words: PhraseOrText) => (typeof words === "string" ? words : inEnglish(words));
+    expect(
+      notifications.filter((notification) => notification.pdfId === ana.pdfId).map(({ body }) => english(body)),
+    ).toEqual([expect.stringContaining(`"${isolate("Lease agreement – Ana Silva")}"`)]);
     expect(recorded(ana.pdfId)).toMatchObject({ name: "Lease agreement – Ana Silva", lastStatus: "partially_signed" });
 
     // Import from the service: what Signdesk sent keeps its name; a document made elsewhere has the service's.

@@ -10,6 +10,7 @@ import { damageMarkerName, openRecords } from "../../main/records/open-records";
 import { recordsFileName } from "../../main/records/records-database";
 import { confBackend } from "../../main/settings/settings";
 import { startTestCore, type TestCore } from "../support/core-harness";
+import { english } from "../support/english";
 import { makePdf } from "../support/pdf-fixtures";
 
 const folders: string[] = [];
@@ -106,7 +107,8 @@ describe("a damaged records database", () => {
     await writeFile(path.join(userData, recordsFileName), "this is not an SQLite database, just text ".repeat(200));
 
     const app = await startOn(userData);
-    const { notices, startupFailure } = await app.call("appInfo");
+    const { notices: words, startupFailure } = await app.call("appInfo");
+    const notices = words.map(english);
     expect(startupFailure).toBeNull();
     const [aside] = (await readdir(userData)).filter((entry) => entry.startsWith(`${recordsFileName}.damaged-`));
     expect(aside).toBeDefined();
@@ -135,7 +137,7 @@ describe("a damaged records database", () => {
     await damagePages(path.join(userData, recordsFileName));
 
     const app = await startOn(userData);
-    const { notices } = await app.call("appInfo");
+    const notices = (await app.call("appInfo")).notices.map(english);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatch(/What could still be read was kept \(\d[\d,]* documents?/);
     const kept = app.core.records.documents.count(account.id);
@@ -156,16 +158,16 @@ describe("a damaged records database", () => {
     const file = path.join(userData, recordsFileName);
     // Undamaged: nothing found, nothing said.
     const heard: string[] = [];
-    expect(await checkInBackground(file, (message) => heard.push(message))).toBeNull();
+    expect(await checkInBackground(file, (message) => heard.push(english(message)))).toBeNull();
     await damagePages(file);
 
-    expect(await checkInBackground(file, (message) => heard.push(message))).toEqual(expect.any(String));
+    expect(await checkInBackground(file, (message) => heard.push(english(message)))).toEqual(expect.any(String));
     expect(heard).toEqual([expect.stringContaining("Restart Signdesk to repair it")]);
     expect((await readdir(userData)).includes(damageMarkerName)).toBe(true);
     const reopened = openRecords(userData);
     try {
       expect(reopened.rebuilt).toBe(true);
-      expect(reopened.notices[0]).toContain("a check found it damaged");
+      expect(english(reopened.notices[0] ?? "")).toContain("a check found it damaged");
       expect(reopened.records.documents.count()).toBeGreaterThan(0);
       expect((await readdir(userData)).includes(damageMarkerName)).toBe(false);
     } finally {

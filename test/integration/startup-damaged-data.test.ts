@@ -6,6 +6,7 @@ import { confBackend } from "../../main/settings/settings";
 import { createStartupFailureHandlers, setAsideStartupData } from "../../main/startup-failure";
 import { SandboxStore } from "../../sandbox/state/store";
 import { startTestCore, type TestCore } from "../support/core-harness";
+import { english } from "../support/english";
 import { testIdentity } from "../support/test-identity";
 
 const folders: string[] = [];
@@ -56,7 +57,7 @@ async function startsAndWorks(userDataDir: string): Promise<{ notices: string[];
   const sandbox = accounts.find((account) => account.kind === "sandbox");
   expect(sandbox?.id).toBe(activeAccountId);
   expect(await app.call("accountsTestConnection", { id: sandbox?.id ?? "" })).toMatchObject({ outcome: "ok" });
-  return { notices: info.notices, app };
+  return { notices: info.notices.map(english), app };
 }
 
 async function asideFiles(folder: string, name: string): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { writeSync } from "node:fs";
 import { DocumentTracker } from "../../main/documents/tracker";
 import { openRecords } from "../../main/records/open-records";
+import { english } from "./english";
 
 /**
  * A process that runs the real tracker over the records database in `argv[2]` as fast as it can: every check of every
@@ -11,7 +12,7 @@ import { openRecords } from "../../main/records/open-records";
 const folder = process.argv[2];
 if (folder === undefined) throw new Error("Usage: records-crash-child <folder>");
 const { records, notices } = openRecords(folder);
-if (notices.length > 0) writeSync(2, `${notices.join("\n")}\n`);
+if (notices.length > 0) writeSync(2, `${notices.map(english).join("\n")}\n`);
 const counters = new Map<string, number>();
 const tracker = new DocumentTracker({
   documents: records.documents,

@@ -60,6 +60,7 @@ class App extends EventEmitter {
     return this.name;
   }
 
+  /** Electron's docs/api/app.md: the system's preferred languages, most preferred first, as Linux's Electron reads them. */
   getPreferredSystemLanguages(): string[] {
     return preferredSystemLanguages();
   }
