@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { useIntl } from "react-intl";
 import type { OutboxKind } from "../../common/outbox";
 import { formatWhen } from "../format/when";
 import { OutboxStateBadge } from "./OutboxStateBadge";
@@ -25,6 +26,7 @@ interface QueuedItemsProps {
  * on Templates, webhook changes on Webhooks): each one's name, what it does, its state, and the way to the Outbox.
  */
 export function QueuedItems({ kinds, heading, level = 2, onChange }: QueuedItemsProps) {
+  const intl = useIntl();
   const outbox = useOutbox();
   const items = waitingOfKinds(outbox, kinds);
   const titleId = useId();
@@ -49,7 +51,7 @@ export function QueuedItems({ kinds, heading, level = 2, onChange }: QueuedItems
             <div className="draft-main">
               <span className="draft-name">{item.title}</span>
               <span className="draft-meta">
-                {kindWords(item)} · queued <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>
+                {kindWords(item)} · queued <time dateTime={item.createdAt}>{formatWhen(intl, item.createdAt)}</time>
               </span>
               {item.message !== null && <span className="draft-meta">{item.message}</span>}
             </div>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useIntl } from "react-intl";
 import type { Account, ConnectionCheck } from "../../../common/accounts";
 import type { SigndeskApi } from "../../../common/contract";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -37,6 +38,7 @@ function focusSoon(id: string): void {
 
 /** The accounts: which one is active, add, edit (the key only replaced), remove, test; the sandbox's inbox. */
 export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScreenProps) {
+  const intl = useIntl();
   const [list, reloadList] = useResource(() => bridge.accountsList(), [bridge]);
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Account | null>(null);
@@ -143,7 +145,7 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
                       {account.kind === "sandbox" ? "Runs on this computer at " : ""}
                       <span className="settings-url">{account.baseUrl}</span> · positions from the{" "}
                       {account.coordinateOrigin === "top-left" ? "top-left" : "bottom-left"} corner · added{" "}
-                      <time dateTime={account.createdAt}>{formatWhen(account.createdAt)}</time>
+                      <time dateTime={account.createdAt}>{formatWhen(intl, account.createdAt)}</time>
                       {account.webhookUserId !== undefined && (
                         <>
                           {" "}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import { CopyField } from "../../components/CopyField";
 import { formatWhen } from "../../format/when";
@@ -13,6 +14,7 @@ interface SandboxInboxProps {
 
 /** What the sandbox "e-mailed" to recipients, newest first, with the signing page of each. */
 export function SandboxInbox({ bridge, accountId }: SandboxInboxProps) {
+  const intl = useIntl();
   const [outbox, reload] = useResource(() => bridge.sandboxOutbox(), [bridge, accountId]);
   const [refreshing, setRefreshing] = useState(false);
 
@@ -56,7 +58,7 @@ export function SandboxInbox({ bridge, accountId }: SandboxInboxProps) {
                   <span className="settings-row-title">{message.subject}</span>
                   <span className="draft-meta">
                     To {message.name} &lt;{message.to}&gt; · document <code>{message.pdf_id}</code> · sent{" "}
-                    <time dateTime={message.sentAt}>{formatWhen(message.sentAt)}</time>
+                    <time dateTime={message.sentAt}>{formatWhen(intl, message.sentAt)}</time>
                   </span>
                 </div>
                 <div className="row-actions">

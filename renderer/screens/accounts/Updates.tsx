@@ -1,11 +1,12 @@
 import { useState } from "react";
+import { type IntlShape, useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import { downloadPageUrl, type UpdateStatus } from "../../../common/updates";
 import { formatWhen } from "../../format/when";
 import { useUpdateState } from "../../hooks/useUpdateState";
 
 /** What the Updates section says of where the update stands. */
-function describe(status: UpdateStatus): string {
+function describe(intl: IntlShape, status: UpdateStatus): string {
   switch (status.kind) {
     case "unavailable":
       return status.reason === "development"
@@ -14,7 +15,7 @@ function describe(status: UpdateStatus): string {
     case "idle":
       return status.checkedAt === null
         ? "Signdesk checks for updates by itself a little after it starts, and every few hours."
-        : `Signdesk is up to date (checked ${formatWhen(new Date(status.checkedAt).toISOString())}).`;
+        : `Signdesk is up to date (checked ${formatWhen(intl, new Date(status.checkedAt).toISOString())}).`;
     case "checking":
       return "Checking for updates…";
     case "downloading":
@@ -30,6 +31,7 @@ function describe(status: UpdateStatus): string {
 
 /** The version running, "Check for updates", the download's progress and "Restart now". */
 export function Updates({ bridge }: { bridge: SigndeskApi }) {
+  const intl = useIntl();
   const state = useUpdateState(bridge);
   const [problem, setProblem] = useState<string | null>(null);
   const status = state?.status ?? null;
@@ -52,7 +54,7 @@ export function Updates({ bridge }: { bridge: SigndeskApi }) {
           role="status"
           data-testid="updates-status"
         >
-          {describe(status)}
+          {describe(intl, status)}
         </p>
       )}
       {status?.kind === "downloading" && (

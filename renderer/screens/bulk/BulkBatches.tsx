@@ -1,3 +1,4 @@
+import { useIntl } from "react-intl";
 import type { BulkBatch } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
 import { formatWhen } from "../../format/when";
@@ -8,6 +9,7 @@ import "./bulk.css";
 
 /** The account's bulk sends, folded under the Documents toolbar: each one's state, and a way to open it. */
 export function BulkBatches({ bridge, onOpen }: { bridge: SigndeskApi; onOpen: (batch: BulkBatch) => void }) {
+  const intl = useIntl();
   const batches = useBulkBatches(bridge);
   if (batches.status !== "ready" || batches.value.length === 0) return null;
   const unfinished = batches.value.filter((batch) => batch.state !== "done" && batch.state !== "cancelled").length;
@@ -21,7 +23,7 @@ export function BulkBatches({ bridge, onOpen }: { bridge: SigndeskApi; onOpen: (
         {batches.value.map((batch) => (
           <li key={batch.batchId}>
             <span>
-              <strong>{batch.fileName}</strong> · {batch.templateName} · {formatWhen(batch.createdAt)}
+              <strong>{batch.fileName}</strong> · {batch.templateName} · {formatWhen(intl, batch.createdAt)}
               <br />
               <span className="muted small">{stateSentence(batch)}</span>
             </span>

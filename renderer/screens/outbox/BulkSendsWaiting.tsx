@@ -1,3 +1,4 @@
+import { useIntl } from "react-intl";
 import type { BulkBatch } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
 import { formatWhen } from "../../format/when";
@@ -10,6 +11,7 @@ import { useBulkBatches } from "../bulk/use-bulk-batches";
  * sending, sent, failed, in doubt), in the batch's own journal; each is opened to pause, resume or cancel it.
  */
 export function BulkSendsWaiting({ bridge, onOpen }: { bridge: SigndeskApi; onOpen: (batch: BulkBatch) => void }) {
+  const intl = useIntl();
   const batches = useBulkBatches(bridge);
   if (batches.status !== "ready") return null;
   const unfinished = batches.value.filter((batch) => batch.state !== "done" && batch.state !== "cancelled");
@@ -27,7 +29,7 @@ export function BulkSendsWaiting({ bridge, onOpen }: { bridge: SigndeskApi; onOp
               </div>
               <p className="draft-meta">
                 {batch.templateName} · {left.toLocaleString()} of {batch.total.toLocaleString()} rows to send · started{" "}
-                <time dateTime={batch.createdAt}>{formatWhen(batch.createdAt)}</time>
+                <time dateTime={batch.createdAt}>{formatWhen(intl, batch.createdAt)}</time>
               </p>
               <p className="outbox-message">{stateSentence(batch)}</p>
               <div className="row-actions outbox-item-actions">

@@ -1,3 +1,4 @@
+import { useIntl } from "react-intl";
 import type { OutboxItem } from "../../../common/outbox";
 import { formatWhen } from "../../format/when";
 import { OutboxStateBadge } from "../../outbox/OutboxStateBadge";
@@ -5,6 +6,7 @@ import { kindWords, outcomeWords, recipientAddresses } from "../../outbox/outbox
 
 /** What left the Outbox last, newest first: each sent item with what the service made of it, or cancelled. */
 export function DoneItems({ items }: { items: readonly OutboxItem[] }) {
+  const intl = useIntl();
   return (
     <>
       <h2 id="outbox-done-title">Recently sent</h2>
@@ -21,7 +23,7 @@ export function DoneItems({ items }: { items: readonly OutboxItem[] }) {
               <p className="draft-meta">
                 {kindWords(item, item.recipients.length > 0 ? recipientAddresses(item) : undefined)} ·{" "}
                 {item.state === "sent" ? "sent" : "cancelled"}{" "}
-                <time dateTime={item.updatedAt}>{formatWhen(item.updatedAt)}</time>
+                <time dateTime={item.updatedAt}>{formatWhen(intl, item.updatedAt)}</time>
               </p>
               <p className="outbox-message">{outcomeWords(item)}</p>
             </li>

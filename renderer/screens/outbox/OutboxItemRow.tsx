@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import type { OutboxItem } from "../../../common/outbox";
 import { formatWhen } from "../../format/when";
@@ -20,6 +21,7 @@ export const itemTitleId = (itemId: string) => `outbox-item-${itemId}`;
 
 /** One item waiting in the Outbox: what it is, its state and why, and what the person can do with it. */
 export function OutboxItemRow({ bridge, item, onCancelled, onChanged }: OutboxItemRowProps) {
+  const intl = useIntl();
   const actions = actionsFor(item);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -62,7 +64,7 @@ export function OutboxItemRow({ bridge, item, onCancelled, onChanged }: OutboxIt
         <OutboxStateBadge state={item.state} />
       </div>
       <p className="draft-meta">
-        {kindWords(item, recipients)} · queued <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>
+        {kindWords(item, recipients)} · queued <time dateTime={item.createdAt}>{formatWhen(intl, item.createdAt)}</time>
         {item.attempts > 1 ? ` · tried ${item.attempts.toLocaleString()} times` : ""}
       </p>
       {item.message !== null && (

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import { defaultDocumentName } from "../../../common/document-naming";
 import { queuedCode } from "../../../common/outbox";
@@ -40,6 +41,7 @@ const sendable = (templates: readonly TemplateRecord[], asked: string | null | u
 
 /** Sends a created template for signature: one recipient per recipient group, an optional e-mail subject. */
 export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: SendScreenProps) {
+  const intl = useIntl();
   const [templates] = useResource(() => bridge.templatesList(), [bridge]);
   // The people of the 200 most recently sent documents are offered as recipients.
   const [documents] = useResource(() => bridge.documentsList({ sort: "newest", limit: 200 }), [bridge]);
@@ -229,7 +231,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
               </select>
               <span id={`${ids}-template-about`} className="muted small">
                 Recipient groups: {labels.join(", ")} · {template.source === "by-id" ? "added by ID" : "created"}{" "}
-                {formatWhen(template.createdAt)}
+                {formatWhen(intl, template.createdAt)}
               </span>
             </div>
 

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { type IntlShape, useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import type { TemplateRecord } from "../../../common/records";
 import {
@@ -23,9 +24,9 @@ interface AddTemplateByIdDialogProps {
 
 const noProblems: TemplateByIdProblems = { labels: [] };
 
-function describeSeen(seen: SeenTemplateId): string {
+function describeSeen(intl: IntlShape, seen: SeenTemplateId): string {
   const documents = seen.documentCount === 1 ? "1 document" : `${seen.documentCount} documents`;
-  return `“${seen.latestName}”, ${documents} (latest ${formatWhen(seen.latestAt)}) · ${seen.templateId}`;
+  return `“${seen.latestName}”, ${documents} (latest ${formatWhen(intl, seen.latestAt)}) · ${seen.templateId}`;
 }
 
 /**
@@ -34,6 +35,7 @@ function describeSeen(seen: SeenTemplateId): string {
  * that no listed template has, are offered.
  */
 export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }: AddTemplateByIdDialogProps) {
+  const intl = useIntl();
   const form = useRef<HTMLFormElement>(null);
   const [seen] = useResource(() => bridge.templatesSeenIds(), [bridge]);
   const [templateId, setTemplateId] = useState("");
@@ -168,7 +170,7 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
               <option value="">Choose a template ID…</option>
               {offered.map((entry) => (
                 <option key={entry.templateId} value={entry.templateId}>
-                  {describeSeen(entry)}
+                  {describeSeen(intl, entry)}
                 </option>
               ))}
             </select>

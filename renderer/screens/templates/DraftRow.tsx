@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from "react";
+import { useIntl } from "react-intl";
 import type { DraftSummary } from "../../../common/draft";
 import { formatWhen } from "../../format/when";
 
@@ -12,6 +13,7 @@ interface DraftRowProps {
 }
 
 export function DraftRow({ draft, thumbnail, onOpen, onRename, onDuplicate, onDelete }: DraftRowProps) {
+  const intl = useIntl();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(draft.name);
   const [problem, setProblem] = useState<string | null>(null);
@@ -68,7 +70,7 @@ export function DraftRow({ draft, thumbnail, onOpen, onRename, onDuplicate, onDe
         <span className="draft-meta">
           {draft.pageCount} {draft.pageCount === 1 ? "page" : "pages"} · {draft.groupCount}{" "}
           {draft.groupCount === 1 ? "recipient group" : "recipient groups"} · {draft.fieldCount}{" "}
-          {draft.fieldCount === 1 ? "field" : "fields"} · edited {formatWhen(draft.updatedAt)}
+          {draft.fieldCount === 1 ? "field" : "fields"} · edited {formatWhen(intl, draft.updatedAt)}
           {draft.sourceKind !== "pdf" && " · converted from Word"}
         </span>
       </div>

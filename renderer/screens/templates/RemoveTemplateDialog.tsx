@@ -1,3 +1,4 @@
+import { useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import type { TemplateRecord } from "../../../common/records";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -13,6 +14,7 @@ interface RemoveTemplateDialogProps {
 
 /** Confirms removing a template from Signdesk's list, saying that the service keeps it. */
 export function RemoveTemplateDialog({ bridge, template, replacement, onClose }: RemoveTemplateDialogProps) {
+  const intl = useIntl();
   return (
     <ConfirmDialog
       title={`Remove “${template.name}”?`}
@@ -32,7 +34,7 @@ export function RemoveTemplateDialog({ bridge, template, replacement, onClose }:
       {replacement !== undefined && (
         <p>
           Its earlier version, {replacement.source === "by-id" ? "added" : "created"}{" "}
-          {formatWhen(replacement.createdAt)}, is listed in its place.
+          {formatWhen(intl, replacement.createdAt)}, is listed in its place.
         </p>
       )}
     </ConfirmDialog>

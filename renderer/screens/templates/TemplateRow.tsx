@@ -1,3 +1,4 @@
+import { type IntlShape, useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import type { TemplateRecord } from "../../../common/records";
 import type { TemplateVersions } from "../../../common/template-versions";
@@ -17,13 +18,13 @@ interface TemplateRowProps {
   onRemove: (template: TemplateRecord) => void;
 }
 
-function made(template: TemplateRecord): string {
-  return `${template.source === "by-id" ? "added by ID" : "created"} ${formatWhen(template.createdAt)}`;
+function made(intl: IntlShape, template: TemplateRecord): string {
+  return `${template.source === "by-id" ? "added by ID" : "created"} ${formatWhen(intl, template.createdAt)}`;
 }
 
-function lastUse(template: TemplateRecord, lastSent: ReadonlyMap<string, string>): string {
+function lastUse(intl: IntlShape, template: TemplateRecord, lastSent: ReadonlyMap<string, string>): string {
   const at = lastSent.get(template.templateId);
-  return at === undefined ? "not sent yet" : `last sent ${formatWhen(at)}`;
+  return at === undefined ? "not sent yet" : `last sent ${formatWhen(intl, at)}`;
 }
 
 /**
@@ -40,6 +41,7 @@ export function TemplateRow({
   onNewVersion,
   onRemove,
 }: TemplateRowProps) {
+  const intl = useIntl();
   const { current, earlier } = versions;
   const version = earlier.length === 0 ? "" : ` · version ${earlier.length + 1}`;
   const more: MenuAction[] = [
@@ -57,7 +59,7 @@ export function TemplateRow({
           <span className="template-name">{current.name}</span>
           <span className="draft-meta">
             Recipient groups: {current.groups.map((group) => group.label).join(", ")}
-            {version} · {made(current)} · {lastUse(current, lastSent)} ·{" "}
+            {version} · {made(intl, current)} · {lastUse(intl, current, lastSent)} ·{" "}
             <TemplateIdCopy bridge={bridge} templateId={current.templateId} templateName={current.name} />
           </span>
         </div>
@@ -85,8 +87,8 @@ export function TemplateRow({
               return (
                 <li key={template.templateId}>
                   <span className="draft-meta">
-                    Version {earlier.length - index}: “{template.name}” · {made(template)} ·{" "}
-                    {lastUse(template, lastSent)} ·{" "}
+                    Version {earlier.length - index}: “{template.name}” · {made(intl, template)} ·{" "}
+                    {lastUse(intl, template, lastSent)} ·{" "}
                     <TemplateIdCopy
                       bridge={bridge}
                       templateId={template.templateId}

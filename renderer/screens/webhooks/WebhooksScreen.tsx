@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import { queuedCode } from "../../../common/outbox";
 import type { WebhookRecord } from "../../../common/records";
@@ -31,6 +32,7 @@ function focusSoon(id: string): void {
 
 /** Webhooks of the active account: register one (with a secret shown once), list what this app registered, delete. */
 export function WebhooksScreen({ bridge }: WebhooksScreenProps) {
+  const intl = useIntl();
   const [webhooks, reloadWebhooks] = useResource(() => bridge.webhooksList(), [bridge]);
   const [appInfo] = useResource(() => bridge.appInfo(), [bridge]);
   const [shownSecret, setShownSecret] = useState<ShownSecret | null>(null);
@@ -152,7 +154,7 @@ export function WebhooksScreen({ bridge }: WebhooksScreenProps) {
                   <span className="draft-meta">
                     {eventLabel(hook.eventType)} (<code>{hook.eventType}</code>) ·{" "}
                     {hook.hasSecret ? "signed with a secret" : "no secret"} · registered{" "}
-                    <time dateTime={hook.createdAt}>{formatWhen(hook.createdAt)}</time>
+                    <time dateTime={hook.createdAt}>{formatWhen(intl, hook.createdAt)}</time>
                   </span>
                 </div>
                 <div className="row-actions">

@@ -10,6 +10,8 @@ import type { SigndeskApi } from "../../../common/contract";
 import { getBridge } from "../../../renderer/bridge";
 import { MissingBridge } from "../../../renderer/components/MissingBridge";
 import { OfflineBanner } from "../../../renderer/components/OfflineBanner";
+import { LocaleRoot } from "../../../renderer/i18n/LocaleRoot";
+import { bridgeLocale, browserLocale } from "../../../renderer/i18n/locale-sources";
 import { DocumentsRouteView } from "../../../renderer/navigation/DocumentsRouteView";
 import { type DocumentsRoute, documentDetail, documentsList, type Route } from "../../../renderer/navigation/route";
 import "../../../renderer/styles.css";
@@ -52,5 +54,10 @@ const container = document.getElementById("root");
 if (container === null) throw new Error("index.html has no #root element");
 const bridge = getBridge();
 createRoot(container).render(
-  <StrictMode>{bridge === null ? <MissingBridge /> : <Screens bridge={bridge} />}</StrictMode>,
+  // In the language main keeps, as the app shows it (renderer/main.tsx).
+  <StrictMode>
+    <LocaleRoot source={bridge === null ? browserLocale : bridgeLocale(bridge)}>
+      {bridge === null ? <MissingBridge /> : <Screens bridge={bridge} />}
+    </LocaleRoot>
+  </StrictMode>,
 );

@@ -7,6 +7,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { getBridge } from "../../../renderer/bridge";
 import { MissingBridge } from "../../../renderer/components/MissingBridge";
+import { LocaleRoot } from "../../../renderer/i18n/LocaleRoot";
+import { bridgeLocale, browserLocale } from "../../../renderer/i18n/locale-sources";
 import { AccountsScreen } from "../../../renderer/screens/accounts/AccountsScreen";
 import { WebhooksScreen } from "../../../renderer/screens/webhooks/WebhooksScreen";
 import "../../../renderer/styles.css";
@@ -47,9 +49,12 @@ function Screen() {
 }
 
 createRoot(container).render(
+  // In the language main keeps, as the app shows it (renderer/main.tsx).
   <StrictMode>
-    <main className="content fixture-content">
-      <Screen />
-    </main>
+    <LocaleRoot source={bridge === null ? browserLocale : bridgeLocale(bridge)}>
+      <main className="content fixture-content">
+        <Screen />
+      </main>
+    </LocaleRoot>
   </StrictMode>,
 );
