@@ -322,7 +322,9 @@ export function DocumentDetail({
               return (
                 <li key={recipient.email}>
                   {group !== undefined && (
-                    <span className="group-label">{intl.formatMessage(messages.groupLabel, { group })} </span>
+                    <span className="group-label">
+                      <FormattedMessage {...messages.groupLabel} values={{ group: <bdi>{group}</bdi> }} />{" "}
+                    </span>
                   )}
                   <span className="recipient-name">{recipient.name}</span>{" "}
                   <span className="muted">&lt;{recipient.email}&gt;</span>
