@@ -82,7 +82,7 @@ export function QueuedItems({ kinds, heading, level = 2, onChange }: QueuedItems
                   {...messages.meta}
                   values={{
                     kind: kindWords(intl, item),
-                    when: <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>,
+                    when: <time dateTime={item.createdAt}>{formatWhen(intl, item.createdAt)}</time>,
                   }}
                 />
               </span>

@@ -289,7 +289,7 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
                           kind: account.kind === "sandbox" ? "sandbox" : "other",
                           url: <span className="settings-url">{account.baseUrl}</span>,
                           origin: account.coordinateOrigin === "top-left" ? "topLeft" : "bottomLeft",
-                          when: <time dateTime={account.createdAt}>{formatWhen(account.createdAt)}</time>,
+                          when: <time dateTime={account.createdAt}>{formatWhen(intl, account.createdAt)}</time>,
                           hasWebhookUser: account.webhookUserId === undefined ? "no" : "yes",
                           webhookUser: account.webhookUserId ?? "",
                           code: (chunks: ReactNode[]) => <code>{chunks}</code>,

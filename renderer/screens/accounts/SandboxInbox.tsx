@@ -101,7 +101,7 @@ export function SandboxInbox({ bridge, accountId }: SandboxInboxProps) {
                         email: <bdi>{message.to}</bdi>,
                         pdfId: message.pdf_id,
                         code: (chunks: ReactNode[]) => <code>{chunks}</code>,
-                        when: <time dateTime={message.sentAt}>{formatWhen(message.sentAt)}</time>,
+                        when: <time dateTime={message.sentAt}>{formatWhen(intl, message.sentAt)}</time>,
                       }}
                     />
                   </span>

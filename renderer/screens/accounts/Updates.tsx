@@ -71,7 +71,7 @@ function describe(intl: IntlShape, status: UpdateStatus): string {
         ? intl.formatMessage(messages.notChecked, { app })
         : intl.formatMessage(messages.upToDate, {
             app,
-            when: formatWhen(new Date(status.checkedAt).toISOString()),
+            when: formatWhen(intl, new Date(status.checkedAt).toISOString()),
           });
     case "checking":
       return intl.formatMessage(messages.checking);

@@ -42,7 +42,7 @@ export function BulkBatches({ bridge, onOpen }: { bridge: SigndeskApi; onOpen: (
                 values={{
                   fileName: <bdi>{batch.fileName}</bdi>,
                   templateName: <bdi>{batch.templateName}</bdi>,
-                  createdAt: formatWhen(batch.createdAt),
+                  createdAt: formatWhen(intl, batch.createdAt),
                   strong,
                 }}
               />

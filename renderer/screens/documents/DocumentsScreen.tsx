@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { useIntl } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { BulkBatch } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
 import type { DocumentSort } from "../../../common/document-list";
+import { defineMessages } from "../../../common/i18n/define-messages";
+import { screenTitleMessages } from "../../../common/screen-titles";
 import { knownStatusOrder, statusLabel } from "../../components/StatusBadge";
 import { unwrap, useResource } from "../../hooks/useResource";
 import type { BatchFilter } from "../../navigation/route";
@@ -10,10 +12,10 @@ import { sendKinds } from "../../outbox/outbox-words";
 import { QueuedItems } from "../../outbox/QueuedItems";
 import { withProgress } from "../../with-progress";
 import { BulkBatches } from "../bulk/BulkBatches";
-import { DocumentDetail } from "./DocumentDetail";
+import { BackToList, DocumentDetail } from "./DocumentDetail";
 import { DocumentsTable, type TablePlace } from "./DocumentsTable";
 import type { DownloadState } from "./DownloadPanel";
-import { otherStatuses, sortLabels } from "./document-query";
+import { otherStatuses, sortLabel, sortOrders } from "./document-query";
 import { importOutcomeText } from "./import-outcome";
 import { type Feedback, refreshFeedback } from "./refresh-feedback";
 import { useDocumentPages } from "./use-document-pages";
@@ -21,6 +23,92 @@ import { useNow } from "./use-now";
 import { useRefreshProgress } from "./use-refresh-progress";
 import { useWatchDocuments } from "./use-watch";
 import "./documents.css";
+
+const messages = defineMessages({
+  documentTitle: {
+    id: "documents.documentTitle",
+    defaultMessage: "Document",
+    description: "Heading of a document's details while it is read, or when it is not found.",
+  },
+  loading: { id: "documents.loading", defaultMessage: "Loading…", description: "While a document's details are read." },
+  notFound: {
+    id: "documents.notFound",
+    defaultMessage: "Signdesk has no record of the document “{pdfId}” for {account}.",
+    description: "{pdfId} is the document's ID; {account} is the account's name.",
+  },
+  notFoundThisAccount: {
+    id: "documents.notFoundThisAccount",
+    defaultMessage: "Signdesk has no record of the document “{pdfId}” for this account.",
+    description: "{pdfId} is the document's ID.",
+  },
+  send: { id: "documents.send", defaultMessage: "Send a document", description: "Opens the Send screen." },
+  refresh: {
+    id: "documents.refresh",
+    defaultMessage: "Refresh now",
+    description: "Checks the statuses of the unfinished documents with the service.",
+  },
+  import: {
+    id: "documents.import",
+    defaultMessage: "Import from service",
+    description: "Lists the documents the service has that Signdesk does not.",
+  },
+  importing: { id: "documents.importing", defaultMessage: "Importing…" },
+  importingCount: {
+    id: "documents.importingCount",
+    defaultMessage: "Importing {count, number}…",
+    description: "{count} is how many documents were read so far.",
+  },
+  queued: {
+    id: "documents.queued",
+    defaultMessage: "Queued",
+    description: "Heading: documents waiting in the Outbox to be sent.",
+  },
+  batchFilter: {
+    id: "documents.batchFilter",
+    defaultMessage: "Showing the documents of the bulk send “{fileName}”.",
+    description: "{fileName} is the CSV file the bulk send was made from.",
+  },
+  showEvery: { id: "documents.showEvery", defaultMessage: "Show every document" },
+  find: { id: "documents.find", defaultMessage: "Find documents", description: "The search and filter toolbar." },
+  search: { id: "documents.search", defaultMessage: "Search", description: "Label of the search field." },
+  searchPlaceholder: { id: "documents.searchPlaceholder", defaultMessage: "Name or recipient" },
+  status: { id: "documents.status", defaultMessage: "Status", description: "Label of the status filter." },
+  allStatuses: { id: "documents.allStatuses", defaultMessage: "All statuses" },
+  statusOption: {
+    id: "documents.statusOption",
+    defaultMessage: "{status} ({count, number})",
+    description: "A status in the filter, with how many documents have it: 'Signed (12)'.",
+  },
+  sortBy: { id: "documents.sortBy", defaultMessage: "Sort by" },
+  loadingList: { id: "documents.loadingList", defaultMessage: "Loading documents…" },
+  unreadable: {
+    id: "documents.unreadable",
+    defaultMessage: "Documents could not be read: {reason}",
+  },
+  empty: {
+    id: "documents.empty",
+    defaultMessage:
+      "No documents yet. Send one from a template, or choose “Import from service” to list the documents the service already has.",
+  },
+  showing: {
+    id: "documents.showing",
+    defaultMessage: "Showing {shown, number} of {all, plural, other {# documents}}",
+    description: "With a search or filter: how many documents match, of all. English says 'documents' for every count.",
+  },
+  count: {
+    id: "documents.count",
+    defaultMessage: "{count, plural, one {# document} other {# documents}}",
+    description: "How many documents the account has.",
+  },
+  noMatch: { id: "documents.noMatch", defaultMessage: "No document matches." },
+  clearFilter: { id: "documents.clearFilter", defaultMessage: "Clear search and filter" },
+  caption: {
+    id: "documents.caption",
+    defaultMessage:
+      "Documents, sorted by {sort, select, newest {newest sent first} name {name (A to Z)} other {status}}",
+    description: "The table's caption, for screen readers; the orders are those of the Sort by menu.",
+  },
+});
 
 interface DocumentsScreenProps {
   bridge: SigndeskApi;
@@ -166,7 +254,7 @@ export function DocumentsScreen({
       const outcome = await refreshing.follow((transferId) =>
         bridge.documentsRefresh({ ...(pdfIds === undefined ? {} : { pdfIds }), transferId }),
       );
-      return refreshFeedback(unwrap(outcome), Date.now());
+      return refreshFeedback(intl, unwrap(outcome), Date.now());
     });
 
   const importDocuments = () =>
@@ -178,7 +266,7 @@ export function DocumentsScreen({
           (event) => setImportRead(event.done),
           (transferId) => bridge.documentsImport({ transferId }),
         );
-        return { kind: "notice", text: importOutcomeText(unwrap(answer)) };
+        return { kind: "notice", text: importOutcomeText(intl, unwrap(answer)) };
       } finally {
         setImportRead(null);
       }
@@ -223,19 +311,24 @@ export function DocumentsScreen({
         {record === undefined ? (
           <>
             <header className="screen-header detail-header">
-              <button type="button" className="back-button" onClick={back}>
-                <span aria-hidden="true">← </span>All documents
-              </button>
+              <BackToList onBack={back} />
               <h1 id="documents-title" tabIndex={-1}>
-                Document
+                {intl.formatMessage(messages.documentTitle)}
               </h1>
             </header>
             <div className="screen-body">
               {opened.status === "loading" ? (
-                <p className="muted">Loading…</p>
+                <p className="muted">{intl.formatMessage(messages.loading)}</p>
               ) : (
                 <p className="problem" role="alert">
-                  Signdesk has no record of the document “{selected}” for {accountName ?? "this account"}.
+                  {accountName === null ? (
+                    <FormattedMessage {...messages.notFoundThisAccount} values={{ pdfId: <bdi>{selected}</bdi> }} />
+                  ) : (
+                    <FormattedMessage
+                      {...messages.notFound}
+                      values={{ pdfId: <bdi>{selected}</bdi>, account: <bdi>{accountName}</bdi> }}
+                    />
+                  )}
                 </p>
               )}
             </div>
@@ -268,23 +361,23 @@ export function DocumentsScreen({
     <section className="screen documents-screen" aria-labelledby="documents-title">
       <header className="screen-header with-actions">
         <h1 id="documents-title" tabIndex={-1}>
-          Documents
+          {intl.formatMessage(screenTitleMessages.documents)}
         </h1>
         <div className="header-actions">
           {onSend !== undefined && (
             <button type="button" className="primary" onClick={onSend}>
-              Send a document
+              {intl.formatMessage(messages.send)}
             </button>
           )}
           <button type="button" onClick={() => void refresh()} disabled={busy !== null} data-testid="refresh-now">
-            {busy === "refresh" ? refreshing.label : "Refresh now"}
+            {busy === "refresh" ? refreshing.label : intl.formatMessage(messages.refresh)}
           </button>
           <button type="button" onClick={() => void importDocuments()} disabled={busy !== null}>
             {busy !== "import"
-              ? "Import from service"
+              ? intl.formatMessage(messages.import)
               : importRead === null
-                ? "Importing…"
-                : `Importing ${importRead.toLocaleString()}…`}
+                ? intl.formatMessage(messages.importing)
+                : intl.formatMessage(messages.importingCount, { count: importRead })}
           </button>
         </div>
       </header>
@@ -300,73 +393,73 @@ export function DocumentsScreen({
           </p>
         )}
 
-        <QueuedItems kinds={sendKinds} heading="Queued" onChange={reloadList} />
+        <QueuedItems kinds={sendKinds} heading={intl.formatMessage(messages.queued)} onChange={reloadList} />
         {onOpenBatch !== undefined && <BulkBatches bridge={bridge} onOpen={onOpenBatch} />}
         {batchFilter !== null && (
           <p className="notice batch-filter" role="status">
-            Showing the documents of the bulk send “{batchFilter.fileName}”.{" "}
+            <FormattedMessage {...messages.batchFilter} values={{ fileName: <bdi>{batchFilter.fileName}</bdi> }} />{" "}
             <button type="button" className="link-button" onClick={onClearBatchFilter}>
-              Show every document
+              {intl.formatMessage(messages.showEvery)}
             </button>
           </p>
         )}
 
-        <search className="documents-toolbar" aria-label="Find documents">
+        <search className="documents-toolbar" aria-label={intl.formatMessage(messages.find)}>
           <div className="toolbar-field grow">
-            <label htmlFor={`${ids}-search`}>Search</label>
+            <label htmlFor={`${ids}-search`}>{intl.formatMessage(messages.search)}</label>
             <input
               id={`${ids}-search`}
               type="search"
               value={search}
-              placeholder="Name or recipient"
+              placeholder={intl.formatMessage(messages.searchPlaceholder)}
               onChange={(event) => setSearch(event.target.value)}
             />
           </div>
           <div className="toolbar-field">
-            <label htmlFor={`${ids}-status`}>Status</label>
+            <label htmlFor={`${ids}-status`}>{intl.formatMessage(messages.status)}</label>
             <select id={`${ids}-status`} value={statusFilter} onChange={(event) => setStatusFilter(event.target.value)}>
-              <option value="all">All statuses</option>
+              <option value="all">{intl.formatMessage(messages.allStatuses)}</option>
               {[...knownStatusOrder, ...extraStatuses].map((status) => (
                 <option key={status} value={status}>
-                  {statusLabel(intl, status)} ({(list.counts[status] ?? 0).toLocaleString()})
+                  {intl.formatMessage(messages.statusOption, {
+                    status: statusLabel(intl, status),
+                    count: list.counts[status] ?? 0,
+                  })}
                 </option>
               ))}
             </select>
           </div>
           <div className="toolbar-field">
-            <label htmlFor={`${ids}-sort`}>Sort by</label>
+            <label htmlFor={`${ids}-sort`}>{intl.formatMessage(messages.sortBy)}</label>
             <select id={`${ids}-sort`} value={sort} onChange={(event) => setSort(event.target.value as DocumentSort)}>
-              {(Object.keys(sortLabels) as DocumentSort[]).map((order) => (
+              {sortOrders.map((order) => (
                 <option key={order} value={order}>
-                  {sortLabels[order]}
+                  {sortLabel(intl, order)}
                 </option>
               ))}
             </select>
           </div>
         </search>
 
-        {list.state === "loading" && <p className="muted">Loading documents…</p>}
+        {list.state === "loading" && <p className="muted">{intl.formatMessage(messages.loadingList)}</p>}
         {list.state === "failed" && (
           <p className="problem" role="alert">
-            Documents could not be read: {list.message}
+            {intl.formatMessage(messages.unreadable, { reason: list.message ?? "" })}
           </p>
         )}
         {list.state === "ready" && list.all === 0 && (
-          <p className="muted empty-state">
-            No documents yet. Send one from a template, or choose “Import from service” to list the documents the
-            service already has.
-          </p>
+          <p className="muted empty-state">{intl.formatMessage(messages.empty)}</p>
         )}
         {list.state !== "loading" && list.all > 0 && (
           <>
             <p className="muted small" aria-live="polite" data-testid="documents-count" data-search={list.shownSearch}>
               {filtered
-                ? `Showing ${list.total.toLocaleString()} of ${list.all.toLocaleString()} documents`
-                : `${list.all.toLocaleString()} ${list.all === 1 ? "document" : "documents"}`}
+                ? intl.formatMessage(messages.showing, { shown: list.total, all: list.all })
+                : intl.formatMessage(messages.count, { count: list.all })}
             </p>
             {list.total === 0 ? (
               <p className="muted empty-state">
-                No document matches.{" "}
+                {intl.formatMessage(messages.noMatch)}{" "}
                 <button
                   type="button"
                   className="link-button"
@@ -375,14 +468,14 @@ export function DocumentsScreen({
                     setStatusFilter("all");
                   }}
                 >
-                  Clear search and filter
+                  {intl.formatMessage(messages.clearFilter)}
                 </button>
               </p>
             ) : (
               <DocumentsTable
                 pages={list}
                 place={tablePlace}
-                caption={`Documents, sorted by ${sortLabels[sort].toLowerCase()}`}
+                caption={intl.formatMessage(messages.caption, { sort })}
                 now={now}
                 onOpen={open}
                 onFilterBatch={onFilterBatch}

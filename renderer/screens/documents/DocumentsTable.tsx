@@ -1,10 +1,44 @@
 import { useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import type { DocumentRecord } from "../../../common/records";
 import { StatusBadge } from "../../components/StatusBadge";
 import { StatusProblem } from "./StatusProblem";
 import type { DocumentPages } from "./use-document-pages";
 import { When } from "./When";
+
+const messages = defineMessages({
+  document: { id: "documents.table.document", defaultMessage: "Document", description: "Column heading." },
+  recipients: { id: "documents.table.recipients", defaultMessage: "Recipients", description: "Column heading." },
+  status: { id: "documents.table.status", defaultMessage: "Status", description: "Column heading." },
+  sent: { id: "documents.table.sent", defaultMessage: "Sent", description: "Column heading: when it was sent." },
+  lastChecked: {
+    id: "documents.table.lastChecked",
+    defaultMessage: "Last checked",
+    description: "Column heading: when its status was last checked with the service.",
+  },
+  loadingRow: {
+    id: "documents.table.loadingRow",
+    defaultMessage: "Loading…",
+    description: "In a row of the list whose document is still being read.",
+  },
+  imported: {
+    id: "documents.table.imported",
+    defaultMessage: "· imported",
+    description: "After a document's name: it was imported from the service, not sent from Signdesk.",
+  },
+  bulkSend: {
+    id: "documents.table.bulkSend",
+    defaultMessage: "bulk send {fileName}",
+    description: "Under a document's name: the bulk send (named by its CSV file) it was sent by.",
+  },
+  notYet: {
+    id: "documents.table.notYet",
+    defaultMessage: "Not yet",
+    description: "In the Last checked column: never checked.",
+  },
+});
 
 /** What the table leaves behind when it is closed (a document opened), to come back to the same place. */
 export interface TablePlace {
@@ -26,8 +60,11 @@ interface DocumentsTableProps {
 /** A row's height before it is measured (a name and two lines of recipients). */
 const estimatedRowPx = 62;
 
-function recipientSummary(record: DocumentRecord): string {
-  return record.recipients.map((recipient) => recipient.name).join(", ");
+function recipientSummary(intl: IntlShape, record: DocumentRecord): string {
+  return intl.formatList(
+    record.recipients.map((recipient) => recipient.name),
+    { type: "unit" },
+  );
 }
 
 /** "· bulk send offers.csv" under a document sent by a bulk send: a button listing that batch's documents. */
@@ -43,10 +80,10 @@ function BatchTag({
     <span className="muted small batch-tag">
       {" · "}
       {onFilter === undefined ? (
-        `bulk send ${batch.fileName}`
+        <FormattedMessage {...messages.bulkSend} values={{ fileName: <bdi>{batch.fileName}</bdi> }} />
       ) : (
         <button type="button" className="link-button" onClick={() => onFilter(batch)}>
-          bulk send {batch.fileName}
+          <FormattedMessage {...messages.bulkSend} values={{ fileName: <bdi>{batch.fileName}</bdi> }} />
         </button>
       )}
     </span>
@@ -65,6 +102,7 @@ function scrollParent(element: HTMLElement | null): HTMLElement | null {
  * aria-rowcount and each row's place through aria-rowindex.
  */
 export function DocumentsTable({ pages, place, caption, now, onOpen, onFilterBatch }: DocumentsTableProps) {
+  const intl = useIntl();
   const body = useRef<HTMLTableSectionElement>(null);
   const [initial] = useState(() => place.current);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -119,11 +157,11 @@ export function DocumentsTable({ pages, place, caption, now, onOpen, onFilterBat
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
-            <th scope="col">Document</th>
-            <th scope="col">Recipients</th>
-            <th scope="col">Status</th>
-            <th scope="col">Sent</th>
-            <th scope="col">Last checked</th>
+            <th scope="col">{intl.formatMessage(messages.document)}</th>
+            <th scope="col">{intl.formatMessage(messages.recipients)}</th>
+            <th scope="col">{intl.formatMessage(messages.status)}</th>
+            <th scope="col">{intl.formatMessage(messages.sent)}</th>
+            <th scope="col">{intl.formatMessage(messages.lastChecked)}</th>
           </tr>
         </thead>
         <tbody ref={body}>
@@ -143,7 +181,7 @@ export function DocumentsTable({ pages, place, caption, now, onOpen, onFilterBat
                 className="placeholder-row"
               >
                 <td colSpan={5}>
-                  <span className="muted">Loading…</span>
+                  <span className="muted">{intl.formatMessage(messages.loadingRow)}</span>
                 </td>
               </tr>
             ) : (
@@ -164,11 +202,11 @@ export function DocumentsTable({ pages, place, caption, now, onOpen, onFilterBat
                   >
                     <bdi>{record.name}</bdi>
                   </button>
-                  {record.imported && <span className="muted small"> · imported</span>}
+                  {record.imported && <span className="muted small"> {intl.formatMessage(messages.imported)}</span>}
                   <BatchTag batch={pages.batchOf(record.pdfId)} onFilter={onFilterBatch} />
                 </th>
                 <td>
-                  <span className="recipient-names">{recipientSummary(record)}</span>
+                  <span className="recipient-names">{recipientSummary(intl, record)}</span>
                   <span className="muted small recipient-emails">
                     {record.recipients.map((recipient, position) => (
                       // One address a line: a long one wraps within itself, never splitting a list.
@@ -188,7 +226,7 @@ export function DocumentsTable({ pages, place, caption, now, onOpen, onFilterBat
                 </td>
                 <td>
                   {record.lastCheckedAt === null ? (
-                    <span className="muted">Not yet</span>
+                    <span className="muted">{intl.formatMessage(messages.notYet)}</span>
                   ) : (
                     <When iso={record.lastCheckedAt} now={now} />
                   )}

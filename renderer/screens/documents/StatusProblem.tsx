@@ -1,5 +1,15 @@
+import { FormattedMessage } from "react-intl";
+import { defineMessages } from "../../../common/i18n/define-messages";
 import type { DocumentRecord } from "../../../common/records";
 import { When } from "./When";
+
+const messages = defineMessages({
+  problem: {
+    id: "documents.statusProblem",
+    defaultMessage: "Status can't be read since {since}: {reason}",
+    description: "{since} is a moment in words ('5 minutes ago', 'just now'); {reason} says why the answers fail.",
+  },
+});
 
 /** "Status can't be read since 5 minutes ago: <reason>", for a document whose answers keep failing. */
 export function StatusProblem({ record, now }: { record: DocumentRecord; now: number }) {
@@ -7,7 +17,10 @@ export function StatusProblem({ record, now }: { record: DocumentRecord; now: nu
   if (problem === undefined) return null;
   return (
     <span className="status-problem" data-testid="status-problem">
-      Status can't be read since <When iso={problem.since} now={now} />: {problem.reason}
+      <FormattedMessage
+        {...messages.problem}
+        values={{ since: <When iso={problem.since} now={now} />, reason: problem.reason }}
+      />
     </span>
   );
 }

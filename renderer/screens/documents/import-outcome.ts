@@ -1,12 +1,19 @@
+import type { IntlShape } from "react-intl";
+import { defineMessages } from "../../../common/i18n/define-messages";
+
+const messages = defineMessages({
+  outcome: {
+    id: "documents.import.outcome",
+    defaultMessage:
+      "{imported, plural, =0 {Nothing new: every document the service has is already listed.} one {Added # document from the service.} other {Added # documents from the service.}}{skipped, plural, =0 {} one { # listed document was left out: the service listed it in a form Signdesk cannot read.} other { # listed documents were left out: the service listed them in a form Signdesk cannot read.}}",
+    description: "What 'Import from service' says when done: documents added, then those it could not read.",
+  },
+});
+
 /** What "Import from service" says when done: how many documents it added, and how many it had to leave out. */
-export function importOutcomeText({ imported, skipped }: { imported: number; skipped: number }): string {
-  const added =
-    imported === 0
-      ? "Nothing new: every document the service has is already listed."
-      : `Added ${imported.toLocaleString()} ${imported === 1 ? "document" : "documents"} from the service.`;
-  const left =
-    skipped === 0
-      ? ""
-      : ` ${skipped.toLocaleString()} listed ${skipped === 1 ? "document was" : "documents were"} left out: the service listed ${skipped === 1 ? "it" : "them"} in a form Signdesk cannot read.`;
-  return `${added}${left}`;
+export function importOutcomeText(
+  intl: IntlShape,
+  { imported, skipped }: { imported: number; skipped: number },
+): string {
+  return intl.formatMessage(messages.outcome, { imported, skipped });
 }

@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { useIntl } from "react-intl";
 import type { SigndeskApi } from "../../../common/contract";
 import { withProgress } from "../../with-progress";
 import { refreshProgressLabel } from "./refresh-feedback";
@@ -9,6 +10,7 @@ import { refreshProgressLabel } from "./refresh-feedback";
  * call, listening to its events while it runs.
  */
 export function useRefreshProgress(bridge: SigndeskApi, serviceName: string | null) {
+  const intl = useIntl();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [retrying, setRetrying] = useState(false);
   const follow = useCallback(
@@ -31,5 +33,5 @@ export function useRefreshProgress(bridge: SigndeskApi, serviceName: string | nu
     },
     [bridge],
   );
-  return { label: refreshProgressLabel(progress, serviceName, retrying), follow };
+  return { label: refreshProgressLabel(intl, progress, serviceName, retrying), follow };
 }

@@ -45,7 +45,7 @@ export function BulkSendsWaiting({ bridge, onOpen }: { bridge: SigndeskApi; onOp
                     template: <bdi>{batch.templateName}</bdi>,
                     left,
                     total: batch.total,
-                    when: <time dateTime={batch.createdAt}>{formatWhen(batch.createdAt)}</time>,
+                    when: <time dateTime={batch.createdAt}>{formatWhen(intl, batch.createdAt)}</time>,
                   }}
                 />
               </p>

@@ -42,7 +42,7 @@ export function DoneItems({ items }: { items: readonly OutboxItem[] }) {
                       item.recipients.length > 0 ? recipientAddresses(intl, item) : undefined,
                     ),
                     state: item.state === "sent" ? "sent" : "cancelled",
-                    when: <time dateTime={item.updatedAt}>{formatWhen(item.updatedAt)}</time>,
+                    when: <time dateTime={item.updatedAt}>{formatWhen(intl, item.updatedAt)}</time>,
                   }}
                 />
               </p>

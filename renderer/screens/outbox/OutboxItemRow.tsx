@@ -99,7 +99,7 @@ export function OutboxItemRow({ bridge, item, onCancelled, onChanged }: OutboxIt
           {...messages.meta}
           values={{
             kind: kindWords(intl, item, recipients),
-            when: <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>,
+            when: <time dateTime={item.createdAt}>{formatWhen(intl, item.createdAt)}</time>,
             attempts: item.attempts,
           }}
         />

@@ -313,7 +313,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
                       { type: "unit" },
                     ),
                     source: template.source === "by-id" ? "byId" : "created",
-                    when: formatWhen(template.createdAt),
+                    when: formatWhen(intl, template.createdAt),
                   }}
                 />
               </span>

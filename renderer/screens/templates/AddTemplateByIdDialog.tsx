@@ -85,7 +85,7 @@ function describeSeen(intl: IntlShape, seen: SeenTemplateId): string {
   return intl.formatMessage(messages.seen, {
     name: seen.latestName,
     count: seen.documentCount,
-    when: formatWhen(seen.latestAt),
+    when: formatWhen(intl, seen.latestAt),
     templateId: seen.templateId,
   });
 }

@@ -90,7 +90,7 @@ export function DraftRow({ draft, thumbnail, onOpen, onRename, onDuplicate, onDe
             pages: draft.pageCount,
             groups: draft.groupCount,
             fields: draft.fieldCount,
-            when: formatWhen(draft.updatedAt),
+            when: formatWhen(intl, draft.updatedAt),
             word: draft.sourceKind === "pdf" ? "no" : "yes",
           })}
         </span>

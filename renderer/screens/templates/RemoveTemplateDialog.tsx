@@ -59,7 +59,7 @@ export function RemoveTemplateDialog({ bridge, template, replacement, onClose }:
         <p>
           {intl.formatMessage(messages.replacement, {
             source: replacement.source === "by-id" ? "byId" : "created",
-            when: formatWhen(replacement.createdAt),
+            when: formatWhen(intl, replacement.createdAt),
           })}
         </p>
       )}

@@ -57,7 +57,7 @@ const messages = defineMessages({
 function made(intl: IntlShape, template: TemplateRecord): string {
   return intl.formatMessage(messages.made, {
     source: template.source === "by-id" ? "byId" : "created",
-    when: formatWhen(template.createdAt),
+    when: formatWhen(intl, template.createdAt),
   });
 }
 
@@ -65,7 +65,7 @@ function lastUse(intl: IntlShape, template: TemplateRecord, lastSent: ReadonlyMa
   const at = lastSent.get(template.templateId);
   return at === undefined
     ? intl.formatMessage(messages.notSent)
-    : intl.formatMessage(messages.lastSent, { when: formatWhen(at) });
+    : intl.formatMessage(messages.lastSent, { when: formatWhen(intl, at) });
 }
 
 interface TemplateRowProps {

@@ -247,7 +247,7 @@ export function WebhooksScreen({ bridge }: WebhooksScreenProps) {
                         event: eventLabel(intl, hook.eventType),
                         eventType: hook.eventType,
                         secret: hook.hasSecret ? "yes" : "no",
-                        when: <time dateTime={hook.createdAt}>{formatWhen(hook.createdAt)}</time>,
+                        when: <time dateTime={hook.createdAt}>{formatWhen(intl, hook.createdAt)}</time>,
                         code: (chunks) => <code>{chunks}</code>,
                       }}
                     />

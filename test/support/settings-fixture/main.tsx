@@ -49,6 +49,7 @@ function Screen() {
 }
 
 createRoot(container).render(
+  // In the language main keeps, as the app shows it (renderer/main.tsx).
   <StrictMode>
     <LocaleRoot source={bridge === null ? browserLocale : bridgeLocale(bridge)}>
       <main className="content fixture-content">
