@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { CatalogSchema } from "../../common/i18n/catalog.ts";
+import { literalText, messageArguments, pluralCategoriesUsed } from "./message-arguments.ts";
+
+/**
+ * What is wrong with a translated catalog against English: messages missing or extra, arguments used otherwise than
+ * English uses them, plurals lacking a form the language has, messages left in English. test/checks/catalogs.test.ts
+ * runs it on every catalog; a translator runs it on one: `npx tsx scripts/i18n/catalog-problems.ts de [file]`.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const catalogsDir = path.join(root, "common/i18n/catalogs");
+
+/** Words every language may write as English does: the product's and formats' names, symbols, keys. */
+const sameInEveryLanguage =
+  /^[\s\d\p{P}\p{S}]*(Signdesk|PDF|DOCX|CSV|URL|API|HTTP|HTTPS|ID|OK|Ctrl|Shift|Alt|Esc|Tab|Enter)?[\s\d\p{P}\p{S}]*$/u;
+
+/** Per locale, the ids whose translation is rightly the English text (a word the language borrowed). */
+const sameAsEnglish = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, "same-as-english.json"), "utf8"),
+) as Record<string, string[]>;
+
+export function readCatalog(file: string): Record<string, string> {
+  return CatalogSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+}
+
+export function catalogFile(locale: string): string {
+  return path.join(catalogsDir, `${locale}.json`);
+}
+
+export interface CatalogProblems {
+  missing: string[];
+  extra: string[];
+  arguments: string[];
+  plurals: string[];
+  untranslated: string[];
+  unparsable: string[];
+}
+
+export function catalogProblems(
+  locale: string,
+  catalog: Record<string, string>,
+  english: Record<string, string>,
+): CatalogProblems {
+  const problems: CatalogProblems = {
+    missing: [],
+    extra: [],
+    arguments: [],
+    plurals: [],
+    untranslated: [],
+    unparsable: [],
+  };
+  const cardinal = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  const ordinal = new Intl.PluralRules(locale, { type: "ordinal" }).resolvedOptions().pluralCategories;
+  const allowed = new Set(sameAsEnglish[locale] ?? []);
+  for (const id of Object.keys(english)) if (!(id in catalog)) problems.missing.push(id);
+  for (const [id, message] of Object.entries(catalog)) {
+    const source = english[id];
+    if (source === undefined) {
+      problems.extra.push(id);
+      continue;
+    }
+    try {
+      const theirs = messageArguments(message).join();
+      const ours = messageArguments(source).join();
+      if (theirs !== ours) problems.arguments.push(`${id}: ${theirs} ≠ ${ours}`);
+      for (const { argument, ordinal: isOrdinal, categories } of pluralCategoriesUsed(message)) {
+        const missing = (isOrdinal ? ordinal : cardinal).filter((category) => !categories.includes(category));
+        if (missing.length > 0) problems.plurals.push(`${id} {${argument}}: no ${missing.join(", ")}`);
+      }
+      const text = literalText(source);
+      if (message === source && /\p{L}{2,}/u.test(text) && !sameInEveryLanguage.test(text) && !allowed.has(id)) {
+        problems.untranslated.push(id);
+      }
+    } catch (error) {
+      problems.unparsable.push(`${id}: ${(error as Error).message}`);
+    }
+  }
+  return problems;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const locale = process.argv[2];
+  if (locale === undefined) throw new Error("usage: catalog-problems.ts <locale> [catalog file]");
+  const english = readCatalog(catalogFile("en"));
+  const catalog = readCatalog(process.argv[3] ?? catalogFile(locale));
+  const problems = catalogProblems(locale, catalog, english);
+  let count = 0;
+  for (const [kind, list] of Object.entries(problems) as [string, string[]][]) {
+    for (const each of list) console.log(`${kind}: ${each}`);
+    count += list.length;
+  }
+  console.log(
+    count === 0 ? `${locale}: complete (${Object.keys(catalog).length} messages)` : `${locale}: ${count} problems`,
+  );
+  process.exit(count === 0 ? 0 : 1);
+}
