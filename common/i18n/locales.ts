@@ -5,7 +5,7 @@ import { z } from "zod";
  * The languages Signdesk speaks, each with a complete catalog (test/checks/catalogs.test.ts); English is the source
  * every other is translated from. A locale is added here with its catalog, never before.
  */
-export const shippedLocales = ["en"] as const;
+export const shippedLocales = ["en", "de", "fr", "es", "pt-BR", "it", "nl", "pl", "ja", "zh-CN", "ar", "he"] as const;
 export type ShippedLocale = (typeof shippedLocales)[number];
 
 /**

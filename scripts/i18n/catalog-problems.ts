@@ -29,8 +29,15 @@ export function catalogFile(locale: string): string {
   return path.join(catalogsDir, `${locale}.json`);
 }
 
+/** The English every catalog was translated from: a message whose English changed since is stale everywhere. */
+const translatedFrom = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, "translated-from.json"), "utf8"),
+) as Record<string, string>;
+
 export interface CatalogProblems {
   missing: string[];
+  /** Messages whose English changed since they were translated (scripts/i18n/translated-from.json). */
+  stale: string[];
   extra: string[];
   arguments: string[];
   plurals: string[];
@@ -45,6 +52,7 @@ export function catalogProblems(
 ): CatalogProblems {
   const problems: CatalogProblems = {
     missing: [],
+    stale: [],
     extra: [],
     arguments: [],
     plurals: [],
@@ -61,6 +69,7 @@ export function catalogProblems(
       problems.extra.push(id);
       continue;
     }
+    if (translatedFrom[id] !== source) problems.stale.push(`${id}: English is now ${JSON.stringify(source)}`);
     try {
       const theirs = messageArguments(message).join();
       const ours = messageArguments(source).join();

@@ -37,6 +37,10 @@ describe.each(shippedLocales.filter((locale) => locale !== sourceLocale))("the %
     expect({ missing: problems.missing, extra: problems.extra }).toEqual({ missing: [], extra: [] });
   });
 
+  it("was translated from today's English (scripts/i18n/translated-from.json)", () => {
+    expect(problems.stale).toEqual([]);
+  });
+
   it("parses, and uses each message's arguments as English does", () => {
     expect({ unparsable: problems.unparsable, arguments: problems.arguments }).toEqual({
       unparsable: [],

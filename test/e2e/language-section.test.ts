@@ -1,22 +1,30 @@
 import type { Page } from "playwright-core";
 import { afterEach, expect, it } from "vitest";
+import { shippedLocales } from "../../common/i18n/locales";
 import { screenIds } from "../../common/screens";
 import { type AppHarness, openApp } from "../support/app-harness";
+import { catalogWords } from "../support/catalog-words";
 import { describeWith } from "../support/requirements";
 import { slow } from "../support/round-trip-basics";
 
-/* Issue 33: the Language section of Accounts, as a person finds it, by keyboard; the choice is kept. */
+/*
+ * Issue 33: the Language section of Accounts, as a person finds it, by keyboard: every shipped language named in
+ * itself, the choice applied at once (words, `lang`, `dir`) and kept.
+ */
 describeWith(["chromium", "secret-service"], "choosing the language on the Accounts screen, in Chromium", () => {
   let app: AppHarness | undefined;
+  const english = catalogWords("en");
+  const german = catalogWords("de");
+  const arabic = catalogWords("ar");
 
   afterEach(async () => {
     await app?.close();
     app = undefined;
   });
 
-  /** Opens the app on the Accounts screen, its system speaking German (which Signdesk does not yet). */
-  async function open(reopen?: AppHarness["persisted"]): Promise<Page> {
-    app = await openApp({ core: { systemLanguages: () => ["de-DE"] }, ...(reopen === undefined ? {} : { reopen }) });
+  /** Opens the app on the Accounts screen, its system speaking `system` first. */
+  async function open(system: string, reopen?: AppHarness["persisted"]): Promise<Page> {
+    app = await openApp({ core: { systemLanguages: () => [system] }, ...(reopen === undefined ? {} : { reopen }) });
     await app.page.getByTestId("app-version").waitFor(slow);
     // Accounts' item in the sidebar, whatever the language its words are in.
     await app.page.locator("nav.sidebar .nav-item").nth(screenIds.indexOf("accounts")).click();
@@ -24,56 +32,66 @@ describeWith(["chromium", "secret-service"], "choosing the language on the Accou
     return app.page;
   }
 
-  const language = (page: Page) => page.getByRole("combobox", { name: "Language of Signdesk" });
+  const select = (page: Page) => page.locator("section[aria-labelledby='language-title'] select");
   const chosen = (page: Page) =>
-    language(page).evaluate((select: HTMLSelectElement) => [select.value, select.selectedOptions[0]?.textContent]);
+    select(page).evaluate((element: HTMLSelectElement) => [element.value, element.selectedOptions[0]?.textContent]);
+  const documentLanguage = (page: Page) =>
+    page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 
-  it("shows the system's choice, stores English when chosen, and the page's lang follows", async () => {
-    let page = await open();
-    await page.getByRole("heading", { name: "Language" }).waitFor(slow);
-    // German is not shipped: the system's choice means English, and says so.
-    await expect(chosen(page)).resolves.toEqual(["system", "Same as the system (English)"]);
-    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe("en");
-    // Each language named in itself, marked with its language.
+  it("follows a system language Signdesk speaks, and English for one it does not", async () => {
+    let page = await open("de-AT");
+    await expect(documentLanguage(page)).resolves.toEqual(["de", "ltr"]);
     await expect(
-      language(page)
+      page.getByRole("combobox", { name: german("accounts.language.label", { app: "Signdesk" }) }).count(),
+    ).resolves.toBe(1);
+    await app?.quit();
+    page = await open("sv-SE", app?.persisted);
+    await expect(documentLanguage(page)).resolves.toEqual(["en", "ltr"]);
+    await expect(chosen(page)).resolves.toEqual([
+      "system",
+      english("accounts.language.system", { known: "yes", language: "English" }),
+    ]);
+  });
+
+  it("names every language in itself, applies a choice at once by keyboard, and keeps it", async () => {
+    let page = await open("sv-SE");
+    const language = page.getByRole("combobox", { name: english("accounts.language.label", { app: "Signdesk" }) });
+    await expect(
+      language
         .locator("option")
         .evaluateAll((options: HTMLOptionElement[]) => options.map((option) => [option.value, option.lang])),
-    ).resolves.toEqual([
-      ["system", ""],
-      ["en", "en"],
-    ]);
+    ).resolves.toEqual([["system", ""], ...shippedLocales.map((locale) => [locale, locale])]);
+    const names = await language.locator("option").allTextContents();
+    expect(names.slice(1)).toEqual(
+      shippedLocales.map((locale) => new Intl.DisplayNames([locale], { type: "language" }).of(locale)),
+    );
 
-    // By keyboard: the list focused, the next choice is English.
-    await language(page).focus();
+    // By keyboard: English is next after the system's, then German.
+    await language.focus();
     await page.keyboard.press("ArrowDown");
-    await expect.poll(() => app?.core.intl.state, slow).toEqual({ choice: "en", locale: "en" });
-    await expect(chosen(page)).resolves.toEqual(["en", "English"]);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => app?.core.intl.state, slow).toEqual({ choice: "de", locale: "de" });
+    await expect.poll(() => documentLanguage(page), slow).toEqual(["de", "ltr"]);
+    // The whole window speaks German at once, the section's own heading included; the list keeps the focus.
+    await page.getByRole("heading", { name: german("accounts.language.heading") }).waitFor(slow);
+    await expect(page.locator("#accounts-title").textContent()).resolves.toBe(german("screen.accounts"));
+    await expect(select(page).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await expect(page.getByRole("alert").count()).resolves.toBe(0);
-    // Still usable by keyboard: the list keeps the focus.
-    await expect(language(page).evaluate((select) => select === document.activeElement)).resolves.toBe(true);
 
-    // Kept: the app opened again shows English chosen.
+    // Arabic: right to left at once.
+    await select(page).selectOption("ar");
+    await expect.poll(() => documentLanguage(page), slow).toEqual(["ar", "rtl"]);
+    await expect(page.locator("#accounts-title").textContent()).resolves.toBe(arabic("screen.accounts"));
+
+    // Kept: the app opened again shows Arabic chosen.
     await app?.quit();
-    page = await open(app?.persisted);
-    await expect(chosen(page)).resolves.toEqual(["en", "English"]);
-    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe("en");
+    page = await open("sv-SE", app?.persisted);
+    await expect(documentLanguage(page)).resolves.toEqual(["ar", "rtl"]);
+    await expect(chosen(page)).resolves.toEqual(["ar", "العربية"]);
 
-    // From another language (the accented pseudo-locale, as tests choose it), English applies at once: lang follows.
-    await app?.core.intl.choose("en-XA");
-    await app?.quit();
-    page = await open(app?.persisted);
-    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe("en-XA");
-    const select = page.locator("section[aria-labelledby='language-title'] select");
-    await expect(select.inputValue()).resolves.toBe("en-XA");
-    await select.selectOption({ label: "English" });
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang), slow).toBe("en");
-    await expect(chosen(page)).resolves.toEqual(["en", "English"]);
-    await expect(app?.core.intl.state).toEqual({ choice: "en", locale: "en" });
-
-    // And back to the system's.
-    await language(page).selectOption("system");
+    // And back to the system's: English, left to right.
+    await select(page).selectOption("system");
     await expect.poll(() => app?.core.intl.state.choice, slow).toBe("system");
-    await expect(chosen(page)).resolves.toEqual(["system", "Same as the system (English)"]);
+    await expect.poll(() => documentLanguage(page), slow).toEqual(["en", "ltr"]);
   });
 });

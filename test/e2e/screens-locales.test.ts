@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Locale, pseudoLocales, shippedLocales, textDirection } from "../../common/i18n/locales";
 import { type ScreenId, screenIds, screenInfo } from "../../common/screens";
 import { type AppHarness, openApp } from "../support/app-harness";
@@ -22,7 +22,7 @@ const sizes = [
   // The window's minimum (880 × 600, main/electron/window.ts) less a title bar and the menu bar.
   { name: "880x540", width: 880, height: 540 },
 ] as const;
-const wanted = ["en-XA", "ar-XB", "ar", "he", "ja", "zh-CN", "de"];
+const wanted = ["en-XA", "ar-XB", "ar", "he", "ja", "zh-CN"];
 const locales = wanted.filter((locale): locale is Locale =>
   [...pseudoLocales, ...shippedLocales].some((known) => known === locale),
 );
@@ -79,36 +79,59 @@ describeWith(["chromium", "secret-service"], "every screen in long, right-to-lef
     },
   ];
 
-  it.each(locales)("%s: no text cut off or covered, on every screen, at both sizes, light and dark", async (locale) => {
-    await bridgeCall(page(), "localeSet", { choice: locale });
-    await page().reload();
-    await page().waitForFunction(() => (document.getElementById("root")?.childElementCount ?? 0) > 0);
-    await expect(page().evaluate(() => document.documentElement.lang)).resolves.toBe(locale);
-    await expect(page().evaluate(() => document.documentElement.dir)).resolves.toBe(textDirection(locale));
-    const found: string[] = [];
-    for (const size of sizes) {
-      await page().setViewportSize({ width: size.width, height: size.height });
-      for (const view of views) {
-        await view.show();
-        await page().evaluate(() => document.fonts.ready.then(() => undefined));
-        for (const scheme of ["light", "dark"] as const) {
-          await page().emulateMedia({ colorScheme: scheme });
-          for (const problem of await textLayoutProblems(page())) found.push(`${view.name} ${size.name}: ${problem}`);
-          const shot = await page().screenshot({ animations: "disabled", caret: "hide" });
-          await writeFile(path.join(shotsDir, `${locale}-${view.name}-${size.name}-${scheme}.png`), shot);
-          if (textDirection(locale) === "rtl" && size.name === "1280x800") {
-            for (const violation of await seriousAxeViolations(page())) {
-              found.push(
-                `${view.name} ${scheme}: axe ${violation.id}: ${violation.help} at ${violation.targets.join(", ")}`,
-              );
+  /** The locales whose screenshots are looked at in light and dark, and those checked with axe. */
+  const bothSchemes = new Set<string>(["ar", "ja"]);
+  const checkedByAxe = (locale: Locale) => textDirection(locale) === "rtl";
+
+  describe.each(locales)("%s", (locale) => {
+    beforeAll(async () => {
+      await bridgeCall(page(), "localeSet", { choice: locale });
+      await page().reload();
+      await page().waitForFunction(() => (document.getElementById("root")?.childElementCount ?? 0) > 0);
+    });
+
+    afterAll(async () => {
+      await page().setViewportSize({ width: 1280, height: 800 });
+      await page().emulateMedia({ colorScheme: "light" });
+      await bridgeCall(page(), "localeSet", { choice: "system" });
+    });
+
+    it("is the document's language and direction", async () => {
+      await expect(page().evaluate(() => document.documentElement.lang)).resolves.toBe(locale);
+      await expect(page().evaluate(() => document.documentElement.dir)).resolves.toBe(textDirection(locale));
+    });
+
+    it.each(views.map((view) => view.name))(
+      "%s: no text cut off or covered at either size",
+      async (name) => {
+        const view = views.find((each) => each.name === name);
+        if (view === undefined) throw new Error(`no view ${name}`);
+        const found: string[] = [];
+        for (const size of sizes) {
+          await page().setViewportSize({ width: size.width, height: size.height });
+          await page().emulateMedia({ colorScheme: "light" });
+          await view.show();
+          await page().evaluate(() => document.fonts.ready.then(() => undefined));
+          const schemes =
+            bothSchemes.has(locale) && size === sizes[0] ? (["light", "dark"] as const) : (["light"] as const);
+          for (const scheme of schemes) {
+            await page().emulateMedia({ colorScheme: scheme });
+            if (scheme === "light") {
+              for (const problem of await textLayoutProblems(page())) found.push(`${size.name}: ${problem}`);
+            }
+            const shot = await page().screenshot({ animations: "disabled", caret: "hide" });
+            await writeFile(path.join(shotsDir, `${locale}-${name}-${size.name}-${scheme}.png`), shot);
+            if (checkedByAxe(locale) && size === sizes[0]) {
+              for (const violation of await seriousAxeViolations(page())) {
+                found.push(`${scheme}: axe ${violation.id}: ${violation.help} at ${violation.targets.join(", ")}`);
+              }
             }
           }
         }
-        await page().emulateMedia({ colorScheme: "light" });
-      }
-    }
-    await bridgeCall(page(), "localeSet", { choice: "system" });
-    expect([...new Set(found)], [...new Set(found)].join("\n")).toEqual([]);
-    expect(problems).toEqual([]);
+        expect(found, found.join("\n")).toEqual([]);
+        expect(problems).toEqual([]);
+      },
+      300_000,
+    );
   });
 });

@@ -326,8 +326,10 @@ export function DocumentDetail({
                       <FormattedMessage {...messages.groupLabel} values={{ group: <bdi>{group}</bdi> }} />{" "}
                     </span>
                   )}
-                  <span className="recipient-name">{recipient.name}</span>{" "}
-                  <span className="muted">&lt;{recipient.email}&gt;</span>
+                  <bdi className="recipient-name">{recipient.name}</bdi>{" "}
+                  <span className="muted" dir="ltr">
+                    &lt;{recipient.email}&gt;
+                  </span>
                 </li>
               );
             })}

@@ -67,8 +67,10 @@ export function SigningPageLinks({ bridge, record }: { bridge: SigndeskApi; reco
               return (
                 <li key={recipient.email}>
                   <span>
-                    <span className="recipient-name">{recipient.name}</span>{" "}
-                    <span className="muted">&lt;{recipient.email}&gt;</span>
+                    <bdi className="recipient-name">{recipient.name}</bdi>{" "}
+                    <span className="muted" dir="ltr">
+                      &lt;{recipient.email}&gt;
+                    </span>
                   </span>
                   {message === undefined ? (
                     <span className="muted">{intl.formatMessage(messages.none)}</span>
