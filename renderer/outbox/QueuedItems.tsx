@@ -76,7 +76,9 @@ export function QueuedItems({ kinds, heading, level = 2, onChange }: QueuedItems
         {items.map((item) => (
           <li key={item.itemId} className="draft-row queued-row">
             <div className="draft-main">
-              <span className="draft-name">{item.title}</span>
+              <span className="draft-name">
+                <bdi>{item.title}</bdi>
+              </span>
               <span className="draft-meta">
                 <FormattedMessage
                   {...messages.meta}

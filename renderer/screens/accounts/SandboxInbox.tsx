@@ -92,7 +92,9 @@ export function SandboxInbox({ bridge, accountId }: SandboxInboxProps) {
             return (
               <li key={key} className="settings-row inbox-message">
                 <div className="settings-row-main">
-                  <span className="settings-row-title">{message.subject}</span>
+                  <span className="settings-row-title">
+                    <bdi>{message.subject}</bdi>
+                  </span>
                   <span className="draft-meta">
                     <FormattedMessage
                       {...messages.meta}

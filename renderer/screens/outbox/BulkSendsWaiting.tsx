@@ -36,7 +36,9 @@ export function BulkSendsWaiting({ bridge, onOpen }: { bridge: SigndeskApi; onOp
           return (
             <li key={batch.batchId} className="outbox-item">
               <div className="outbox-item-top">
-                <h3 className="outbox-item-title">{batch.fileName}</h3>
+                <h3 className="outbox-item-title">
+                  <bdi>{batch.fileName}</bdi>
+                </h3>
               </div>
               <p className="draft-meta">
                 <FormattedMessage

@@ -29,7 +29,9 @@ export function DoneItems({ items }: { items: readonly OutboxItem[] }) {
           {items.map((item) => (
             <li key={item.itemId} className="outbox-item" data-item-id={item.itemId}>
               <div className="outbox-item-top">
-                <h3 className="outbox-item-title">{item.title}</h3>
+                <h3 className="outbox-item-title">
+                  <bdi>{item.title}</bdi>
+                </h3>
                 <OutboxStateBadge state={item.state} />
               </div>
               <p className="draft-meta">

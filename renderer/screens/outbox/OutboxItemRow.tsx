@@ -90,7 +90,7 @@ export function OutboxItemRow({ bridge, item, onCancelled, onChanged }: OutboxIt
     <li className="outbox-item" data-item-id={item.itemId}>
       <div className="outbox-item-top">
         <h3 id={itemTitleId(item.itemId)} className="outbox-item-title" tabIndex={-1} ref={title}>
-          {item.title}
+          <bdi>{item.title}</bdi>
         </h3>
         <OutboxStateBadge state={item.state} />
       </div>

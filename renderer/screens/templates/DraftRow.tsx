@@ -82,7 +82,7 @@ export function DraftRow({ draft, thumbnail, onOpen, onRename, onDuplicate, onDe
           </form>
         ) : (
           <button type="button" className="link-button draft-name" onClick={onOpen}>
-            {draft.name}
+            <bdi>{draft.name}</bdi>
           </button>
         )}
         <span className="draft-meta">

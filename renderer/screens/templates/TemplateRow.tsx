@@ -109,7 +109,9 @@ export function TemplateRow({
     <li className="template-row">
       <div className="template-row-top">
         <div className="draft-main">
-          <span className="template-name">{current.name}</span>
+          <span className="template-name">
+            <bdi>{current.name}</bdi>
+          </span>
           <span className="draft-meta">
             <FormattedMessage
               {...messages.meta}
