@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { defineMessages } from "./i18n/define-messages";
+import { type Phrase, phrase } from "./i18n/phrase";
 import {
   checkRecipients,
   comparableEmail as comparable,
@@ -6,6 +8,32 @@ import {
   recipientProblemList,
 } from "./recipient-checks";
 import { DocumentNameSchema, nameProblem } from "./record-names";
+
+const messages = defineMessages({
+  groupCount: {
+    id: "rules.bulk.groupCount",
+    defaultMessage:
+      "The template has {groupCount, plural, one {# recipient group} other {# recipient groups}}; this row names {count, number}.",
+  },
+  documentName: {
+    id: "rules.bulk.documentName",
+    defaultMessage: "Document name: {problem}",
+    description: "{problem} is what is wrong with a row's document name, a sentence.",
+  },
+  subjectTooLong: {
+    id: "rules.bulk.subjectTooLong",
+    defaultMessage: "The e-mail subject is too long ({count, number, ::group-off} characters; {max, number} at most).",
+  },
+  duplicateRow: {
+    id: "rules.bulk.duplicateRow",
+    defaultMessage: "The same as line {line, number, ::group-off}: it would be sent twice.",
+    description: "A row of a bulk send file that repeats an earlier one, at line {line} of the file.",
+  },
+  alreadySent: {
+    id: "rules.bulk.alreadySent",
+    defaultMessage: "Already sent from this template in an earlier bulk send.",
+  },
+});
 
 /** Rows one bulk send may hold: more is split into several files. */
 export const maxBulkRows = 10_000;
@@ -44,7 +72,7 @@ export type BulkRowProblemKind =
 
 export interface BulkRowProblem {
   kind: BulkRowProblemKind;
-  message: string;
+  words: Phrase;
 }
 
 /** A recipient's problem as a row's: a missing address is one that cannot be used. */
@@ -85,30 +113,30 @@ export function checkBulkRows(
     if (row.recipients.length !== groupCount)
       problems.push({
         kind: "missing_recipient",
-        message: `The template has ${groupCount} recipient ${groupCount === 1 ? "group" : "groups"}; this row names ${row.recipients.length}.`,
+        words: phrase(messages.groupCount, { groupCount, count: row.recipients.length }),
       });
     // The Send screen's check, each problem under the kind this table shows it as.
     for (const problem of recipientProblemList(checkRecipients(row.recipients, labels)))
-      problems.push({ kind: bulkKinds[problem.kind], message: problem.message });
+      problems.push({ kind: bulkKinds[problem.kind], words: problem.words });
     if (row.documentName !== null) {
       const wrongName = nameProblem(DocumentNameSchema, row.documentName);
-      if (wrongName !== null) problems.push({ kind: "document_name", message: `Document name: ${wrongName}` });
+      if (wrongName !== null)
+        problems.push({ kind: "document_name", words: phrase(messages.documentName, { problem: wrongName }) });
     }
     if (row.emailSubject !== null && row.emailSubject.trim().length > maxEmailSubjectLength)
       problems.push({
         kind: "subject_too_long",
-        message: `The e-mail subject is too long (${row.emailSubject.trim().length} characters; ${maxEmailSubjectLength} at most).`,
+        words: phrase(messages.subjectTooLong, {
+          count: row.emailSubject.trim().length,
+          max: maxEmailSubjectLength,
+        }),
       });
     const key = bulkRowKey(row);
     const earlier = firstLine.get(key);
     if (earlier !== undefined)
-      problems.push({ kind: "duplicate_row", message: `The same as line ${earlier}: it would be sent twice.` });
+      problems.push({ kind: "duplicate_row", words: phrase(messages.duplicateRow, { line: earlier }) });
     else firstLine.set(key, row.line);
-    if (alreadySent.has(key))
-      problems.push({
-        kind: "already_sent",
-        message: "Already sent from this template in an earlier bulk send.",
-      });
+    if (alreadySent.has(key)) problems.push({ kind: "already_sent", words: phrase(messages.alreadySent) });
     return { row, problems };
   });
 }

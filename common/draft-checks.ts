@@ -1,4 +1,14 @@
 import type { Draft, DraftGroup } from "./draft";
+import { defineMessages } from "./i18n/define-messages";
+import { type Phrase, phrase } from "./i18n/phrase";
+
+const messages = defineMessages({
+  groupWithoutFields: {
+    id: "rules.draftChecks.groupWithoutFields",
+    defaultMessage: '"{label}" has no fields: place at least one field for every recipient group.',
+    description: "{label} is a recipient group's label, such as Buyer.",
+  },
+});
 
 /**
  * The checks a draft passes before a template is created from it, shared by the editor (which lists what is
@@ -14,6 +24,6 @@ export function groupsWithoutFields<G extends Pick<DraftGroup, "id">>(draft: {
 }
 
 /** What is said of a group without fields. */
-export function groupWithoutFieldsMessage(group: Pick<DraftGroup, "label">): string {
-  return `"${group.label}" has no fields: place at least one field for every recipient group.`;
+export function groupWithoutFieldsMessage(group: Pick<DraftGroup, "label">): Phrase {
+  return phrase(messages.groupWithoutFields, { label: group.label });
 }

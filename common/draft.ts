@@ -5,6 +5,79 @@ import { PageGeometrySchema } from "./page-geometry-schema";
 export { PageGeometrySchema } from "./page-geometry-schema";
 
 import { FieldTypeSchema, fieldBoxSizes, limits } from "./fields";
+import { defineMessages } from "./i18n/define-messages";
+import { inEnglish } from "./i18n/english";
+import { type Phrase, phrase } from "./i18n/phrase";
+import { issueWords, phraseParams, schemaMessage } from "./schema-words";
+
+const messages = defineMessages({
+  notBlank: {
+    id: "rules.draft.notBlank",
+    defaultMessage: "{what, select, groupLabel {a group label} other {a draft name}} cannot be blank",
+    description: "A problem in a draft's file, listed after others (so in lower case, without a full stop).",
+  },
+  colour: {
+    id: "rules.draft.colour",
+    defaultMessage: "a colour is #rrggbb",
+    description: "A problem in a draft's file, listed after others (so in lower case, without a full stop).",
+  },
+  pageNoArea: {
+    id: "rules.draft.pageNoArea",
+    defaultMessage: "page {page, number, ::group-off} has no area",
+    description: "A problem in a draft's file, listed after others (so in lower case, without a full stop).",
+  },
+  duplicateGroup: {
+    id: "rules.draft.duplicateGroup",
+    defaultMessage: 'duplicate group id "{id}"',
+    description: "A problem in a draft's file, listed after others (so in lower case, without a full stop).",
+  },
+  duplicateField: {
+    id: "rules.draft.duplicateField",
+    defaultMessage: 'duplicate field id "{id}"',
+    description: "A problem in a draft's file, listed after others (so in lower case, without a full stop).",
+  },
+  unknownGroup: {
+    id: "rules.draft.unknownGroup",
+    defaultMessage: 'field "{id}" belongs to unknown group "{group}"',
+    description: "A problem in a draft's file, listed after others (so in lower case, without a full stop).",
+  },
+  noSuchPage: {
+    id: "rules.draft.noSuchPage",
+    defaultMessage:
+      'field "{id}" is on page {page, number, ::group-off}, but the document has {pages, number, ::group-off}',
+    description: "A problem in a draft's file, listed after others (so in lower case, without a full stop).",
+  },
+  leavesPage: {
+    id: "rules.draft.leavesPage",
+    defaultMessage: 'field "{id}" ({type}) leaves page {page, number, ::group-off} ({width}×{height} pt)',
+    description: "A problem in a draft's file: {type} is the field's kind as stored (Text, Signature…), untranslated.",
+  },
+  issueAt: {
+    id: "rules.draft.issueAt",
+    defaultMessage: "{where}: {problem}",
+    description: "A problem in a draft's file: {where} is where in the file (such as name or groups.0.label).",
+  },
+  issue: {
+    id: "rules.draft.issue",
+    defaultMessage: "{problem}",
+    description: "A problem in a draft's file, as zod (the checking library) words it, in English.",
+  },
+  issues: {
+    id: "rules.draft.issues",
+    defaultMessage: "{earlier}; {next}",
+    description: "Problems in a draft's file, one after the other.",
+  },
+  more: {
+    id: "rules.draft.more",
+    defaultMessage: "{issues}; and {more, number} more",
+    description: "Problems in a draft's file, then how many more there are.",
+  },
+});
+
+/** A custom issue of the checks below: its English message for logs, its phrase for people. */
+function customIssue(path: PropertyKey[], words: Phrase) {
+  return { code: "custom" as const, path, message: inEnglish(words), params: phraseParams(words) };
+}
 
 /**
  * An offline template draft (`draft.json`, beside the draft's `document.pdf`). Field positions are API
@@ -38,12 +111,12 @@ export function nextGroupColor(used: readonly string[]): string {
   return free ?? groupColors[used.length % groupColors.length] ?? groupColors[0];
 }
 
-const notBlank = (what: string) => ({ error: `${what} cannot be blank` });
+const notBlank = (what: "groupLabel" | "draftName") => ({ error: schemaMessage(phrase(messages.notBlank, { what })) });
 
 export const DraftGroupSchema = z.object({
   id: z.string().min(1).max(100),
-  label: z.string().min(1).max(maxGroupLabelLength).regex(/\S/, notBlank("a group label")),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: "a colour is #rrggbb" }),
+  label: z.string().min(1).max(maxGroupLabelLength).regex(/\S/, notBlank("groupLabel")),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: schemaMessage(phrase(messages.colour)) }),
 });
 export type DraftGroup = z.infer<typeof DraftGroupSchema>;
 
@@ -63,7 +136,7 @@ export type SourceKind = z.infer<typeof SourceKindSchema>;
 const DraftShape = z.object({
   version: z.literal(draftVersion),
   id: z.uuid(),
-  name: z.string().min(1).max(maxDraftNameLength).regex(/\S/, notBlank("a draft name")),
+  name: z.string().min(1).max(maxDraftNameLength).regex(/\S/, notBlank("draftName")),
   revision: z.int().min(0),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -76,13 +149,13 @@ const DraftShape = z.object({
 export const DraftSchema = DraftShape.superRefine((draft, context) => {
   draft.pages.forEach(({ cropBox: [left, bottom, right, top] }, index) => {
     if (!(right > left && top > bottom)) {
-      context.addIssue({ code: "custom", path: ["pages", index], message: `page ${index + 1} has no area` });
+      context.addIssue(customIssue(["pages", index], phrase(messages.pageNoArea, { page: index + 1 })));
     }
   });
   const groupIds = new Set<string>();
   draft.groups.forEach((group, index) => {
     if (groupIds.has(group.id)) {
-      context.addIssue({ code: "custom", path: ["groups", index, "id"], message: `duplicate group id "${group.id}"` });
+      context.addIssue(customIssue(["groups", index, "id"], phrase(messages.duplicateGroup, { id: group.id })));
     }
     groupIds.add(group.id);
   });
@@ -90,21 +163,27 @@ export const DraftSchema = DraftShape.superRefine((draft, context) => {
   draft.fields.forEach((field, index) => {
     const at = ["fields", index];
     if (fieldIds.has(field.id)) {
-      context.addIssue({ code: "custom", path: [...at, "id"], message: `duplicate field id "${field.id}"` });
+      context.addIssue(customIssue([...at, "id"], phrase(messages.duplicateField, { id: field.id })));
     }
     fieldIds.add(field.id);
     if (!groupIds.has(field.groupId)) {
-      const message = `field "${field.id}" belongs to unknown group "${field.groupId}"`;
-      context.addIssue({ code: "custom", path: [...at, "groupId"], message });
+      const words = phrase(messages.unknownGroup, { id: field.id, group: field.groupId });
+      context.addIssue(customIssue([...at, "groupId"], words));
     }
     const page = draft.pages[field.page - 1];
     if (page === undefined) {
-      const message = `field "${field.id}" is on page ${field.page}, but the document has ${draft.pages.length}`;
-      context.addIssue({ code: "custom", path: [...at, "page"], message });
+      const words = phrase(messages.noSuchPage, { id: field.id, page: field.page, pages: draft.pages.length });
+      context.addIssue(customIssue([...at, "page"], words));
     } else if (!boxFitsPage(page, field, fieldBoxSizes[field.type])) {
       const { width, height } = displayedSize(page);
-      const message = `field "${field.id}" (${field.type}) leaves page ${field.page} (${width}×${height} pt)`;
-      context.addIssue({ code: "custom", path: at, message });
+      const words = phrase(messages.leavesPage, {
+        id: field.id,
+        type: field.type,
+        page: field.page,
+        width: String(width),
+        height: String(height),
+      });
+      context.addIssue(customIssue(at, words));
     }
   });
 });
@@ -137,13 +216,18 @@ export function summarizeDraft(draft: Draft): DraftSummary {
 
 /**
  * One line naming the first problems of a failed parse. The checks above name their field themselves
- * (`field "a" (Text) leaves page 1 (612×792 pt)`); zod's own issues get their path (`name: Too small…`).
+ * (`field "a" (Text) leaves page 1 (612×792 pt)`); zod's own issues get their path (`name: Too small…`, zod's
+ * English).
  */
-export function describeDraftIssues(error: z.ZodError, most = 3): string {
+export function describeDraftIssues(error: z.ZodError, most = 3): Phrase {
   const lines = error.issues.slice(0, most).map((issue) => {
     const where = issue.path.map(String).join(".");
-    return where === "" || issue.code === "custom" ? issue.message : `${where}: ${issue.message}`;
+    const problem = issueWords(issue);
+    return where === "" || issue.code === "custom" ? problem : phrase(messages.issueAt, { where, problem });
   });
+  const [first = "", ...rest] = lines;
+  const issues = rest.reduce<string | Phrase>((earlier, next) => phrase(messages.issues, { earlier, next }), first);
   const more = error.issues.length - most;
-  return more > 0 ? `${lines.join("; ")}; and ${more} more` : lines.join("; ");
+  const listed = typeof issues === "string" ? phrase(messages.issue, { problem: issues }) : issues;
+  return more > 0 ? phrase(messages.more, { issues, more }) : listed;
 }

@@ -1,5 +1,45 @@
-import { emailAddressProblem } from "./email-address";
+import { emailAddressProblem, emailProblemValues } from "./email-address";
+import { defineMessages } from "./i18n/define-messages";
+import { type Phrase, type PhraseValue, phrase } from "./i18n/phrase";
 import { maxRecipientNameLength } from "./records";
+
+const messages = defineMessages({
+  recipientNumber: {
+    id: "rules.recipient.recipientNumber",
+    defaultMessage: "Recipient {number, number}",
+    description: "A recipient group without a label, by its place in the template.",
+  },
+  nameMissing: {
+    id: "rules.recipient.nameMissing",
+    defaultMessage: "Enter a name for {label}.",
+    description: "{label} is a recipient group's label, such as Buyer or Recipient 2.",
+  },
+  nameTooLong: {
+    id: "rules.recipient.nameTooLong",
+    defaultMessage: "{label}'s name is too long ({count, number, ::group-off} characters; {max, number} at most).",
+    description: "{label} is a recipient group's label, such as Buyer or Recipient 2.",
+  },
+  emailMissing: {
+    id: "rules.recipient.emailMissing",
+    defaultMessage: "Enter an e-mail address for {label}.",
+    description: "{label} is a recipient group's label, such as Buyer or Recipient 2.",
+  },
+  emailInvalid: {
+    id: "rules.recipient.emailInvalid",
+    defaultMessage: "“{email}” is not a valid e-mail address.",
+  },
+  emailWrong: {
+    id: "rules.recipient.emailWrong",
+    defaultMessage:
+      "{label}'s e-mail address {kind, select, too_long {is too long ({count, number, ::group-off} characters; {max, number} at most)} other {has too many characters before the @ ({count, number, ::group-off}; {max, number} at most)}}.",
+    description: "{label} is a recipient group's label, such as Buyer or Recipient 2.",
+  },
+  emailTwice: {
+    id: "rules.recipient.emailTwice",
+    defaultMessage: "{email} is already {label}'s address: each recipient needs their own.",
+    description: "{label} is the recipient group that has the address already, such as Buyer or Recipient 2.",
+  },
+});
 
 /**
  * The one check of a send's recipients, one per recipient group: each needs a name, a valid e-mail address, and an
@@ -15,7 +55,7 @@ export type RecipientProblemKind = "name_missing" | "name_too_long" | "email_mis
 export interface RecipientProblem {
   kind: RecipientProblemKind;
   /** A sentence naming the recipient group, e.g. "Enter a name for Buyer." */
-  message: string;
+  words: Phrase;
 }
 
 /** What is wrong with one recipient, by field; an empty object when nothing is. */
@@ -29,30 +69,31 @@ export interface RecipientInput {
 /** How two addresses are compared: trimmed, in lower case. */
 export const comparableEmail = (email: string) => email.trim().toLowerCase();
 
-/** A recipient group's name in messages: its label, else "Recipient n". */
-export const recipientLabel = (labels: readonly string[], index: number) => labels[index] || `Recipient ${index + 1}`;
+/** A recipient group's name in messages: its label, else "Recipient n" (a phrase). */
+export const recipientLabel = (labels: readonly string[], index: number): string | Phrase =>
+  labels[index] || phrase(messages.recipientNumber, { number: index + 1 });
 
-function nameProblemOf(name: string, label: string): RecipientProblem | undefined {
+function nameProblemOf(name: string, label: PhraseValue): RecipientProblem | undefined {
   const trimmed = name.trim();
-  if (trimmed === "") return { kind: "name_missing", message: `Enter a name for ${label}.` };
+  if (trimmed === "") return { kind: "name_missing", words: phrase(messages.nameMissing, { label }) };
   if (trimmed.length > maxRecipientNameLength)
     return {
       kind: "name_too_long",
-      message: `${label}'s name is too long (${trimmed.length} characters; ${maxRecipientNameLength} at most).`,
+      words: phrase(messages.nameTooLong, { label, count: trimmed.length, max: maxRecipientNameLength }),
     };
   return undefined;
 }
 
-function emailProblemOf(email: string, label: string): RecipientProblem | undefined {
-  if (email === "") return { kind: "email_missing", message: `Enter an e-mail address for ${label}.` };
+function emailProblemOf(email: string, label: PhraseValue): RecipientProblem | undefined {
+  if (email === "") return { kind: "email_missing", words: phrase(messages.emailMissing, { label }) };
   const wrong = emailAddressProblem(email);
   if (wrong === null) return undefined;
   return {
     kind: "email_invalid",
-    message:
+    words:
       wrong.kind === "invalid"
-        ? `“${email}” is not a valid e-mail address.`
-        : `${label}'s e-mail address ${wrong.text}.`,
+        ? phrase(messages.emailInvalid, { email })
+        : phrase(messages.emailWrong, { label, ...emailProblemValues(email, wrong) }),
   };
 }
 
@@ -73,7 +114,7 @@ export function checkRecipients(rows: readonly RecipientInput[], labels: readonl
       else
         problems.email = {
           kind: "email_twice",
-          message: `${email} is already ${recipientLabel(labels, earlier)}'s address: each recipient needs their own.`,
+          words: phrase(messages.emailTwice, { email, label: recipientLabel(labels, earlier) }),
         };
     }
     return problems;

@@ -1,4 +1,47 @@
+import { defineMessages } from "./i18n/define-messages";
+import { type Phrase, phrase } from "./i18n/phrase";
 import { parseUrl } from "./parse-url";
+
+const messages = defineMessages({
+  empty: {
+    id: "rules.serviceAddress.empty",
+    defaultMessage: "Enter the address, such as {example}.",
+    description: "{example} is a web address, such as https://api.example.com.",
+  },
+  tooLong: {
+    id: "rules.serviceAddress.tooLong",
+    defaultMessage: "The address is longer than {max, number} characters.",
+  },
+  notAUrl: {
+    id: "rules.serviceAddress.notAUrl",
+    defaultMessage: "Enter a full address that starts with https://, such as {example}.",
+    description: "{example} is a web address, such as https://api.example.com.",
+  },
+  scheme: {
+    id: "rules.serviceAddress.scheme",
+    defaultMessage: "The address must start with https:// (not {scheme}//).",
+    description: "{scheme} is what the address typed starts with, such as ftp:.",
+  },
+  noHost: {
+    id: "rules.serviceAddress.noHost",
+    defaultMessage: "Enter a full address, such as {example}.",
+    description: "{example} is a web address, such as https://api.example.com.",
+  },
+  credentials: {
+    id: "rules.serviceAddress.credentials",
+    defaultMessage: "The address must not contain a user name or password.",
+  },
+  plainHttp: {
+    id: "rules.serviceAddress.plainHttp",
+    defaultMessage:
+      "Plain http:// is allowed only for this computer (localhost, 127.0.0.1 or [::1]). Use {suggestion} instead.",
+    description: "{suggestion} is the address typed, with https:// instead of http://.",
+  },
+  queryOrFragment: {
+    id: "rules.serviceAddress.queryOrFragment",
+    defaultMessage: "The address must not contain ? or #.",
+  },
+});
 
 /**
  * The one rule for an address the app sends to or has the service call: https anywhere, plain http only to this
@@ -51,24 +94,24 @@ export function checkServiceAddress(candidate: string, kind: AddressKind): Addre
 }
 
 /** The forms' words for a refused address; `example` is a full address of the kind asked for. */
-export function describeAddressProblem(problem: AddressProblem, example: string): string {
+export function describeAddressProblem(problem: AddressProblem, example: string): Phrase {
   switch (problem.reason) {
     case "empty":
-      return `Enter the address, such as ${example}.`;
+      return phrase(messages.empty, { example });
     case "too_long":
-      return "The address is longer than 2,048 characters.";
+      return phrase(messages.tooLong, { max: maxAddressLength });
     case "not_a_url":
-      return `Enter a full address that starts with https://, such as ${example}.`;
+      return phrase(messages.notAUrl, { example });
     case "scheme":
-      return `The address must start with https:// (not ${problem.scheme}//).`;
+      return phrase(messages.scheme, { scheme: problem.scheme });
     case "no_host":
-      return `Enter a full address, such as ${example}.`;
+      return phrase(messages.noHost, { example });
     case "credentials":
-      return "The address must not contain a user name or password.";
+      return phrase(messages.credentials);
     case "plain_http":
-      return `Plain http:// is allowed only for this computer (localhost, 127.0.0.1 or [::1]). Use ${problem.suggestion} instead.`;
+      return phrase(messages.plainHttp, { suggestion: problem.suggestion });
     case "query_or_fragment":
-      return "The address must not contain ? or #.";
+      return phrase(messages.queryOrFragment);
   }
 }
 

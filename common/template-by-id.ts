@@ -1,7 +1,40 @@
 import { z } from "zod";
 import { maxGroupLabelLength } from "./draft";
 import { limits } from "./fields";
+import { defineMessages } from "./i18n/define-messages";
+import { inEnglish } from "./i18n/english";
+import { type PhraseOrText, phrase } from "./i18n/phrase";
 import { TemplateNameSchema } from "./record-names";
+import { issueWords, phraseParams, schemaMessage } from "./schema-words";
+
+const messages = defineMessages({
+  enterId: { id: "rules.templateById.enterId", defaultMessage: "Enter the template's ID." },
+  idTooLong: {
+    id: "rules.templateById.idTooLong",
+    defaultMessage: "The template ID is longer than {max, number} characters.",
+  },
+  idSpaces: {
+    id: "rules.templateById.idSpaces",
+    defaultMessage: "A template ID has no spaces or line breaks: check what was pasted.",
+  },
+  giveLabel: { id: "rules.templateById.giveLabel", defaultMessage: "Give every recipient group a label." },
+  labelTooLong: {
+    id: "rules.templateById.labelTooLong",
+    defaultMessage: "Keep each label to {max, number} characters or fewer.",
+  },
+  tooFewGroups: {
+    id: "rules.templateById.tooFewGroups",
+    defaultMessage: "A template has at least one recipient group.",
+  },
+  tooManyGroups: {
+    id: "rules.templateById.tooManyGroups",
+    defaultMessage: "A template has at most {max, number} recipient groups.",
+  },
+  labelTwice: {
+    id: "rules.templateById.labelTwice",
+    defaultMessage: "“{label}” is already the label of group {group, number}: each group needs its own.",
+  },
+});
 
 /**
  * A template made outside Signdesk (in the service's web app, as its quick start has people do), added to an
@@ -16,15 +49,15 @@ export const maxTemplateIdLength = 200;
 export const TemplateIdInputSchema = z
   .string()
   .trim()
-  .min(1, "Enter the template's ID.")
-  .max(maxTemplateIdLength, `The template ID is longer than ${maxTemplateIdLength} characters.`)
-  .regex(/^[^\s\p{Cc}]+$/u, "A template ID has no spaces or line breaks: check what was pasted.");
+  .min(1, schemaMessage(phrase(messages.enterId)))
+  .max(maxTemplateIdLength, schemaMessage(phrase(messages.idTooLong, { max: maxTemplateIdLength })))
+  .regex(/^[^\s\p{Cc}]+$/u, schemaMessage(phrase(messages.idSpaces)));
 
 const GroupLabelInputSchema = z
   .string()
   .trim()
-  .min(1, "Give every recipient group a label.")
-  .max(maxGroupLabelLength, `Keep each label to ${maxGroupLabelLength} characters or fewer.`);
+  .min(1, schemaMessage(phrase(messages.giveLabel)))
+  .max(maxGroupLabelLength, schemaMessage(phrase(messages.labelTooLong, { max: maxGroupLabelLength })));
 
 export const TemplateByIdInputSchema = z.object({
   templateId: TemplateIdInputSchema,
@@ -32,8 +65,8 @@ export const TemplateByIdInputSchema = z.object({
   /** In the template's order: group i is the service's recipient i + 1 (API-NOTES.md). */
   groups: z
     .array(z.object({ label: GroupLabelInputSchema }))
-    .min(1, "A template has at least one recipient group.")
-    .max(limits.maxRecipientGroups, `A template has at most ${limits.maxRecipientGroups} recipient groups.`)
+    .min(1, schemaMessage(phrase(messages.tooFewGroups)))
+    .max(limits.maxRecipientGroups, schemaMessage(phrase(messages.tooManyGroups, { max: limits.maxRecipientGroups })))
     .superRefine((groups, context) => {
       const seen = new Map<string, number>();
       groups.forEach(({ label }, index) => {
@@ -41,10 +74,12 @@ export const TemplateByIdInputSchema = z.object({
         const first = seen.get(key);
         if (first === undefined) seen.set(key, index);
         else if (label !== "") {
+          const words = phrase(messages.labelTwice, { label, group: first + 1 });
           context.addIssue({
             code: "custom",
             path: [index, "label"],
-            message: `“${label}” is already the label of group ${first + 1}: each group needs its own.`,
+            message: inEnglish(words),
+            params: phraseParams(words),
           });
         }
       });
@@ -54,12 +89,12 @@ export type TemplateByIdInput = z.input<typeof TemplateByIdInputSchema>;
 
 /** What is wrong with a template entered by ID, per field, in words for the person (empty when nothing is). */
 export interface TemplateByIdProblems {
-  templateId?: string;
-  name?: string;
+  templateId?: PhraseOrText;
+  name?: PhraseOrText;
   /** About the groups as a whole (none, too many). */
-  groups?: string;
+  groups?: PhraseOrText;
   /** Per group, by index. */
-  labels: (string | undefined)[];
+  labels: (PhraseOrText | undefined)[];
 }
 
 export function templateByIdProblems(input: TemplateByIdInput): TemplateByIdProblems {
@@ -68,8 +103,8 @@ export function templateByIdProblems(input: TemplateByIdInput): TemplateByIdProb
   if (parsed.success) return problems;
   for (const issue of parsed.error.issues) {
     const [field, index] = issue.path;
-    if (field === "groups" && typeof index === "number") problems.labels[index] ??= issue.message;
-    else if (field === "templateId" || field === "name" || field === "groups") problems[field] ??= issue.message;
+    if (field === "groups" && typeof index === "number") problems.labels[index] ??= issueWords(issue);
+    else if (field === "templateId" || field === "name" || field === "groups") problems[field] ??= issueWords(issue);
   }
   return problems;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type Draft, DraftSchema, describeDraftIssues } from "../../common/draft";
 import { defineMessages } from "../../common/i18n/define-messages";
-import { type Phrase, phrase } from "../../common/i18n/phrase";
+import { type Phrase, type PhraseValue, phrase } from "../../common/i18n/phrase";
 import { UserError } from "../../common/user-error";
 
 /** Why a draft operation failed; its words are written for the user, `message` is their English. */
@@ -75,18 +75,18 @@ const messages = defineMessages({
 });
 
 /** Why draft.json cannot be read: a known reason, or the schema's issues (describeDraftIssues). */
-export type DraftDamage = "missing" | "notJson" | "wrongId" | { issues: string };
+export type DraftDamage = "missing" | "notJson" | "wrongId" | { issues: Phrase };
 
 export const draftMessages = {
   notFound: (id: string) => phrase(messages.notFound, { id }),
   damaged: (id: string, name: string | null, damage: DraftDamage) => {
     const detail = typeof damage === "string" ? damage : "issues";
-    const issues = typeof damage === "string" ? "" : damage.issues;
+    const issues: PhraseValue = typeof damage === "string" ? "" : damage.issues;
     return name === null
       ? phrase(messages.damaged, { id, detail, issues })
       : phrase(messages.damagedNamed, { id, name, detail, issues });
   },
-  invalid: (name: string, issues: string) => phrase(messages.invalid, { name, issues }),
+  invalid: (name: string, issues: Phrase) => phrase(messages.invalid, { name, issues }),
   invalidName: (problem: "blank" | "tooLong", most: number) => phrase(messages.invalidName, { problem, most }),
   unreadableSource: (fileName: string) => phrase(messages.unreadableSource, { fileName }),
   tooLarge: (megabytes: number) => phrase(messages.tooLarge, { megabytes }),

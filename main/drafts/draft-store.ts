@@ -11,6 +11,8 @@ import {
   summarizeDraft,
 } from "../../common/draft";
 import { copyName, nameFromFile } from "../../common/draft-names";
+import { englishWords } from "../../common/english-words";
+import type { MessageFormatter } from "../../common/i18n/render-phrase";
 import { syncDirectory } from "../../node-shared/files/atomic-write";
 import { setAside } from "../../node-shared/files/set-aside";
 import type { SofficeLocator } from "../../node-shared/pdf/find-soffice";
@@ -38,6 +40,8 @@ export interface DraftStoreOptions {
   /** Where LibreOffice is, asked at each conversion (default: searched on this machine). */
   locateSoffice?: SofficeLocator;
   now?: () => number;
+  /** The language the names it makes ("Untitled draft", "… (copy)") are in, asked each time (default English). */
+  words?: () => MessageFormatter;
 }
 
 /** A draft folder that `list` skipped, and why. */
@@ -61,6 +65,7 @@ export class DraftStore {
   private readonly convertTimeoutMs: number;
   private readonly locateSoffice: SofficeLocator | undefined;
   private readonly now: () => number;
+  private readonly words: () => MessageFormatter;
   /** One queue for everything that reads-then-writes a draft's folder. */
   private readonly queue = new KeyedQueue();
   /** Drafts set aside as damaged since the app started: every list says so until the next start. */
@@ -71,6 +76,12 @@ export class DraftStore {
     this.convertTimeoutMs = options.convertTimeoutMs ?? 60_000;
     this.locateSoffice = options.locateSoffice;
     this.now = options.now ?? Date.now;
+    this.words = options.words ?? (() => englishWords);
+  }
+
+  /** A new draft's name from its file's name (common/draft-names.ts), in the window's language. */
+  nameFromFile(fileName: string): string {
+    return nameFromFile(fileName, this.words());
   }
 
   /** Where the draft's PDF is (the file to show in the editor and to upload). */
@@ -89,7 +100,7 @@ export class DraftStore {
    * UUID no draft has, in the trash or not; without it, a new one.
    */
   async createFromFile(sourcePath: string, options: { name?: string; id?: string } = {}): Promise<Draft> {
-    const name = options.name === undefined ? nameFromFile(sourcePath) : checkName(options.name);
+    const name = options.name === undefined ? this.nameFromFile(sourcePath) : checkName(options.name);
     if (options.id === undefined) return this.install(randomUUID(), sourcePath, name);
     const id = checkDraftId(options.id);
     return this.queue.run(id, async () => {
@@ -202,7 +213,7 @@ export class DraftStore {
       const at = this.timestamp();
       const copy: Draft = {
         ...original,
-        ...{ id: copyId, name: copyName(original.name), revision: 0, createdAt: at, updatedAt: at },
+        ...{ id: copyId, name: copyName(original.name, this.words()), revision: 0, createdAt: at, updatedAt: at },
       };
       return installDraftFolder(this.root, copyId, async (folder) => {
         await copyFileDurably(path.join(this.folder(checked), draftFiles.pdf), path.join(folder, draftFiles.pdf));

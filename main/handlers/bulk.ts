@@ -40,7 +40,7 @@ function examplesList(examples: readonly Phrase[]): Phrase | string {
 }
 
 /** What these handlers use of the core. */
-export type BulkHandlerDeps = Pick<Core, "activeAccount" | "bulk" | "clock" | "records"> & ExportDeps;
+export type BulkHandlerDeps = Pick<Core, "activeAccount" | "bulk" | "clock" | "intl" | "records"> & ExportDeps;
 
 /** A batch as the window sees it (the account and the snapshot are main's business). */
 function view({ accountId: _account, snapshotTaken: _snapshot, ...batch }: JournalledBatch): BulkBatch {
@@ -94,7 +94,7 @@ export function bulkHandlers(
       const refused = checked.filter((entry) => entry.problems.length > 0);
       if (refused.length > 0) {
         const examples = refused.slice(0, 3).map((entry) => {
-          const problem = entry.problems[0]?.message;
+          const problem = entry.problems[0]?.words;
           return phrase(messages.example, {
             line: entry.row.line,
             known: problem === undefined ? "no" : "yes",
@@ -116,13 +116,14 @@ export function bulkHandlers(
         createdAt: new Date(core.clock.now()).toISOString(),
         rows: rows.map((row) => {
           // As the Send screen names a send: after the template and the row's first recipient, unless the file names it.
-          const documentName = row.documentName?.trim() || defaultDocumentName(template.name, row.recipients[0]?.name);
+          const documentName =
+            row.documentName?.trim() || defaultDocumentName(template.name, row.recipients[0]?.name, core.intl.intl);
           return {
             line: row.line,
             key: bulkRowKey(row),
             recipients: row.recipients.map(({ name, email }) => ({ name: name.trim(), email: email.trim() })),
             documentName,
-            emailSubject: row.emailSubject?.trim() || defaultEmailSubject(documentName),
+            emailSubject: row.emailSubject?.trim() || defaultEmailSubject(documentName, core.intl.intl),
           };
         }),
       });

@@ -109,8 +109,8 @@ export function documentHandlers(
         template.groups.map((group) => group.label),
       );
       // createFromTemplate takes no name (API-SPEC.md 4.2): the name is Signdesk's own, offered as the subject.
-      const name = documentName ?? defaultDocumentName(template.name, recipients[0]?.name);
-      const subject = emailSubject?.trim() || defaultEmailSubject(name);
+      const name = documentName ?? defaultDocumentName(template.name, recipients[0]?.name, core.intl.intl);
+      const subject = emailSubject?.trim() || defaultEmailSubject(name, core.intl.intl);
       const onChecking = (done: number, total: number) => {
         if (transferId !== undefined) core.emit("transfer:progress", { transferId, kind: "checking", done, total });
       };

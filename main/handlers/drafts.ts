@@ -1,6 +1,6 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { lastPathPart, nameFromFile, readableFileName } from "../../common/draft-names";
+import { lastPathPart, readableFileName } from "../../common/draft-names";
 import { safeFileNameKeepingExtension, splitExtension } from "../../common/file-names";
 import { defineMessages } from "../../common/i18n/define-messages";
 import { phrase } from "../../common/i18n/phrase";
@@ -76,7 +76,10 @@ export function draftHandlers(
       const folder = await mkdtemp(path.join(scratchDir, "incoming-"));
       try {
         const file = await writeScratchFile(folder, lastPathPart(fileName), bytes);
-        return await drafts.createFromFile(file, { name: nameFromFile(fileName), ...(id === undefined ? {} : { id }) });
+        return await drafts.createFromFile(file, {
+          name: drafts.nameFromFile(fileName),
+          ...(id === undefined ? {} : { id }),
+        });
       } finally {
         await rm(folder, { recursive: true, force: true });
       }

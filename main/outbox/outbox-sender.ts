@@ -182,7 +182,7 @@ export class OutboxSender {
       );
     const labels = request.kind === "createAndSend" ? request.request.groups : [];
     const [problem] = recipientProblemList(checkRecipients(recipients, labels));
-    if (problem !== undefined) throw new HandlerError("invalid_argument", problem.message);
+    if (problem !== undefined) throw new HandlerError("invalid_argument", problem.words);
     const changed = { kind: request.kind, request: { ...request.request, recipients } } as KindAndRequest;
     if (!this.journal.requeueWith(itemId, changed, this.ctx.at()))
       throw new HandlerError("invalid_state", phrase(outboxMessages.changedMeanwhile));

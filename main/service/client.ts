@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { apiKeyProblem } from "../../common/api-key";
 import { type Clock, systemClock } from "../../common/clock";
 import { defineMessages } from "../../common/i18n/define-messages";
+import { inEnglish } from "../../common/i18n/english";
 import { phrase } from "../../common/i18n/phrase";
 import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../common/service-address";
 import {
@@ -142,7 +143,7 @@ function parseBaseUrl(baseUrl: string): URL {
   const checked = checkServiceAddress(baseUrl, "base");
   if (!checked.ok) {
     throw new TypeError(
-      `The service address cannot be used: ${describeAddressProblem(checked.problem, addressExamples.base)}`,
+      `The service address cannot be used: ${inEnglish(describeAddressProblem(checked.problem, addressExamples.base))}`,
     );
   }
   return new URL(checked.url);

@@ -57,5 +57,5 @@ export function checkSendRecipients(recipients: readonly RecipientInput[], label
     throw new HandlerError("invalid_argument", phrase(messages.oneRecipientEach, { groupCount }));
   }
   const [problem] = recipientProblemList(checkRecipients(recipients, labels));
-  if (problem !== undefined) throw new HandlerError("invalid_argument", problem.message);
+  if (problem !== undefined) throw new HandlerError("invalid_argument", problem.words);
 }

@@ -3,6 +3,8 @@ import { mkdtemp, readdir, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import { findSofficeOnThisMachine, type SofficeLocation, type SofficeLocator } from "./find-soffice";
 import { pdfProblems } from "./inspect-pdf";
 import { PdfProblem } from "./pdf-problem";
@@ -10,13 +12,35 @@ import type { UploadKind } from "./sniff";
 
 export const libreOfficeDownload = "https://www.libreoffice.org/download/";
 
+const messages = defineMessages({
+  noLibreOffice: {
+    id: "pdf.convert.noLibreOffice",
+    defaultMessage:
+      'Word documents cannot be converted to PDF: LibreOffice was not found. Get it from {download} ({product} looks in {places}), or set the path to its program under "Word documents" on the Accounts screen.',
+    description:
+      "{download} is LibreOffice's download address; {places} lists the folders searched (in English). “Word documents” is the heading of a section of the Accounts screen.",
+  },
+  failed: {
+    id: "pdf.convert.failed",
+    defaultMessage: "The Word document could not be converted to PDF: it is damaged or not a Word document.",
+  },
+  timedOut: {
+    id: "pdf.convert.timedOut",
+    defaultMessage: "Converting the Word document to PDF took too long and was stopped.",
+  },
+  passwordProtected: {
+    id: "pdf.convert.passwordProtected",
+    defaultMessage: "The Word document is password-protected; save an unprotected copy and try again.",
+  },
+});
+
+/** Why a Word document cannot be converted: words for people (PdfProblem's). */
 export const conversionProblems = {
   noLibreOffice: (places: string) =>
-    `Word documents cannot be converted to PDF: LibreOffice was not found. Get it from ${libreOfficeDownload} ` +
-    `(Signdesk looks in ${places}), or set the path to its program under "Word documents" on the Accounts screen.`,
-  failed: "The Word document could not be converted to PDF: it is damaged or not a Word document.",
-  timedOut: "Converting the Word document to PDF took too long and was stopped.",
-  passwordProtected: "The Word document is password-protected; save an unprotected copy and try again.",
+    phrase(messages.noLibreOffice, { download: libreOfficeDownload, product: "Signdesk", places }),
+  failed: phrase(messages.failed),
+  timedOut: phrase(messages.timedOut),
+  passwordProtected: phrase(messages.passwordProtected),
 } as const;
 
 /** What an upload can be used as, after sniffing; an empty, unknown or password-protected file is refused. */

@@ -1,5 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { type PageGeometry, pageGeometryOf } from "../../common/coordinates";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import { PageGeometrySchema, pageBounds } from "../../common/page-geometry-schema";
 import { reportWorkerFallback } from "../worker-fallback";
 import { workerSource } from "../worker-source";
@@ -7,19 +9,46 @@ import type { GeometryReason, GeometryReply, GeometryRequest, RawPage, WorkerMes
 import { PdfProblem } from "./pdf-problem";
 import { endsWithEofMarker } from "./sniff";
 
+const messages = defineMessages({
+  notPdf: { id: "pdf.read.notPdf", defaultMessage: "The file is not a PDF or Word document." },
+  empty: { id: "pdf.read.empty", defaultMessage: "The file is empty." },
+  truncated: {
+    id: "pdf.read.truncated",
+    defaultMessage: "The PDF is truncated or damaged: it does not end where a PDF must end.",
+  },
+  damaged: { id: "pdf.read.damaged", defaultMessage: "The PDF is damaged and cannot be read." },
+  encrypted: {
+    id: "pdf.read.encrypted",
+    defaultMessage: "The PDF is encrypted or password-protected; upload an unprotected copy.",
+  },
+  noPages: { id: "pdf.read.noPages", defaultMessage: "The PDF has no pages." },
+  tooManyPages: {
+    id: "pdf.read.tooManyPages",
+    defaultMessage: "The PDF has {count, number} pages; at most {max, number} can be used.",
+  },
+  tooSlow: {
+    id: "pdf.read.tooSlow",
+    defaultMessage:
+      "Reading the PDF's pages took longer than {seconds, number} seconds; the file is too complex to use.",
+  },
+  badPageSize: {
+    id: "pdf.read.badPageSize",
+    defaultMessage:
+      "Page {page, number, ::group-off} of the PDF has a size or position no real page has, so the file cannot be used.",
+  },
+});
+
+/** Why a file cannot serve as a document: words for people (PdfProblem's), in English where they are logged. */
 export const pdfProblems = {
-  notPdf: "The file is not a PDF or Word document.",
-  empty: "The file is empty.",
-  truncated: "The PDF is truncated or damaged: it does not end where a PDF must end.",
-  damaged: "The PDF is damaged and cannot be read.",
-  encrypted: "The PDF is encrypted or password-protected; upload an unprotected copy.",
-  noPages: "The PDF has no pages.",
-  tooManyPages: (count: number) =>
-    `The PDF has ${count.toLocaleString("en")} pages; at most ${pageBounds.maxPages.toLocaleString("en")} can be used.`,
-  tooSlow: (seconds: number) =>
-    `Reading the PDF's pages took longer than ${seconds} seconds; the file is too complex to use.`,
-  badPageSize: (page: number) =>
-    `Page ${page} of the PDF has a size or position no real page has, so the file cannot be used.`,
+  notPdf: phrase(messages.notPdf),
+  empty: phrase(messages.empty),
+  truncated: phrase(messages.truncated),
+  damaged: phrase(messages.damaged),
+  encrypted: phrase(messages.encrypted),
+  noPages: phrase(messages.noPages),
+  tooManyPages: (count: number) => phrase(messages.tooManyPages, { count, max: pageBounds.maxPages }),
+  tooSlow: (seconds: number) => phrase(messages.tooSlow, { seconds }),
+  badPageSize: (page: number) => phrase(messages.badPageSize, { page }),
 } as const;
 
 export interface InspectOptions {

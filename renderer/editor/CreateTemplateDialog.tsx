@@ -7,6 +7,7 @@ import { queuedCode } from "../../common/outbox";
 import { checkRecipients, recipientLabel, recipientProblemList } from "../../common/recipient-checks";
 import type { IpcError } from "../../common/result";
 import { CheckingNotice, ServiceFailure } from "../components/ServiceFailure";
+import { formatPhrase } from "../i18n/format-phrase";
 import { RecipientFields } from "../recipients/RecipientFields";
 import { blankEntry, type RecipientEntry } from "../recipients/recipients";
 import { withProgress } from "../with-progress";
@@ -105,7 +106,7 @@ export function CreateTemplateDialog({
   const problems = attempted
     ? [
         ...blockers,
-        ...recipientProblemList(rowProblems).map((problem) => problem.message),
+        ...recipientProblemList(rowProblems).map((problem) => formatPhrase(intl, problem.words)),
         ...(saveProblem === null ? [] : [saveProblem]),
       ]
     : [];
@@ -211,7 +212,7 @@ export function CreateTemplateDialog({
                   key={group.id}
                   idPrefix={ids}
                   index={index}
-                  label={recipientLabel(labels, index)}
+                  label={formatPhrase(intl, recipientLabel(labels, index))}
                   row={recipients[index] ?? blankEntry}
                   problems={shownRows[index] ?? {}}
                   onEdit={(field, value) =>

@@ -9,6 +9,7 @@ import { defineMessages } from "../../common/i18n/define-messages";
 import { asSentence } from "../../common/sentence";
 import { useDraftView, useOpenDrafts } from "../drafts/drafts-context";
 import type { Preparing } from "../drafts/open-drafts";
+import { formatPhrase } from "../i18n/format-phrase";
 import { QueuedNotice } from "../outbox/QueuedNotice";
 import type { PdfHandle } from "../pdf/load-pdf";
 import { PageThumbnails } from "../pdf/PageThumbnails";
@@ -258,7 +259,7 @@ function Editor({
     setScale(fitPageScale(size, viewport, 48));
   };
 
-  const blockers = groupsWithoutFields(state.doc).map(groupWithoutFieldsMessage);
+  const blockers = groupsWithoutFields(state.doc).map((group) => formatPhrase(intl, groupWithoutFieldsMessage(group)));
   const fieldCounts = new Map(
     state.doc.groups.map((group) => [group.id, state.doc.fields.filter((field) => field.groupId === group.id).length]),
   );

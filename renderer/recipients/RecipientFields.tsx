@@ -3,6 +3,7 @@ import { defineMessages } from "../../common/i18n/define-messages";
 import type { RecipientRowProblems } from "../../common/recipient-checks";
 import type { RecipientEntry } from "./recipients";
 import "../screens/documents/documents.css";
+import { formatPhrase } from "../i18n/format-phrase";
 
 const messages = defineMessages({
   name: { id: "recipients.fields.name", defaultMessage: "Name", description: "A recipient's name." },
@@ -51,7 +52,8 @@ export function RecipientFields({
   const intl = useIntl();
   const field = (name: "name" | "email") => {
     const id = `${idPrefix}-${name}-${index}`;
-    const problem = problems[name]?.message;
+    const words = problems[name]?.words;
+    const problem = words === undefined ? undefined : formatPhrase(intl, words);
     return (
       <div className="form-field">
         <label htmlFor={id}>{intl.formatMessage(name === "name" ? messages.name : messages.email)}</label>

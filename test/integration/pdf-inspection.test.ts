@@ -4,6 +4,7 @@ import path from "node:path";
 import { performance as nodePerformance } from "node:perf_hooks";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inEnglish } from "../../common/i18n/english";
 import { pageBounds } from "../../common/page-geometry-schema";
 import { inspectPdf, pdfProblems } from "../../node-shared/pdf/inspect-pdf";
 import { pagesInOnePass } from "../../node-shared/pdf/page-geometry-worker";
@@ -75,8 +76,10 @@ describe("reading a PDF's pages", () => {
   });
 
   it("refuses more pages than the limit, and a page no real page has, each with its reason", async () => {
-    await expect(inspectPdf(tooManyPages)).rejects.toThrow(pdfProblems.tooManyPages(pageBounds.maxPages + 1));
-    await expect(inspectPdf(endlessWidth)).rejects.toThrow(pdfProblems.badPageSize(1));
+    await expect(inspectPdf(tooManyPages)).rejects.toThrow(
+      inEnglish(pdfProblems.tooManyPages(pageBounds.maxPages + 1)),
+    );
+    await expect(inspectPdf(endlessWidth)).rejects.toThrow(inEnglish(pdfProblems.badPageSize(1)));
   });
 
   it("reads the pages off this thread: its event loop stays mostly idle while 5,000 pages are read", async () => {
@@ -88,7 +91,7 @@ describe("reading a PDF's pages", () => {
   });
 
   it("gives up after its time limit, and the next file is read as usual", async () => {
-    await expect(inspectPdf(manyPages, { timeLimitMs: 1 })).rejects.toThrow(pdfProblems.tooSlow(0.001));
+    await expect(inspectPdf(manyPages, { timeLimitMs: 1 })).rejects.toThrow(inEnglish(pdfProblems.tooSlow(0.001)));
     expect(await inspectPdf(awkward)).toHaveLength(11);
   });
 });
@@ -121,7 +124,7 @@ describe("the sandbox while it reads a large PDF", () => {
 
   it("refuses an endless page with 400 and its reason, and still starts again on its data", async () => {
     const answer = await upload(endlessWidth);
-    expect(answer).toMatchObject({ status: 400, body: { message: pdfProblems.badPageSize(1) } });
+    expect(answer).toMatchObject({ status: 400, body: { message: inEnglish(pdfProblems.badPageSize(1)) } });
     await running.restart();
     expect((await callApi(running.url, "GET", "/getAllDocuments", { key: running.key })).status).toBe(200);
   });
@@ -153,8 +156,8 @@ describe("the main process while it reads a large PDF", () => {
 
   it("refuses too many pages and an endless page with the reason, as invalid input", async () => {
     for (const [file, message] of [
-      [tooManyPages, pdfProblems.tooManyPages(pageBounds.maxPages + 1)],
-      [endlessWidth, pdfProblems.badPageSize(1)],
+      [tooManyPages, inEnglish(pdfProblems.tooManyPages(pageBounds.maxPages + 1))],
+      [endlessWidth, inEnglish(pdfProblems.badPageSize(1))],
     ] as const) {
       const result = await createDraft(file);
       expect(result.ok).toBe(false);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AccountChangesSchema, AccountInputSchema, AccountNameSchema } from "../../common/accounts";
 import { ApiKeyInputSchema, apiKeyProblem, unsendableApiKeyMessage } from "../../common/api-key";
+import { inEnglish } from "../../common/i18n/english";
 import { checkAccountDraft } from "../../renderer/screens/accounts/AccountFields";
 
 const messages = (parsed: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -37,8 +38,14 @@ describe("the account rules (common/accounts.ts, common/api-key.ts)", () => {
       apiKey: unsendableApiKeyMessage,
     });
     expect(checkAccountDraft({ ...draft, name: " Acme " }, { checkUrl: true, apiKey: "" })).toEqual({});
-    expect(checkAccountDraft({ ...draft, name: "Acme", baseUrl: "api.example.com" }, { checkUrl: true })).toEqual({
-      baseUrl: "Enter a full address that starts with https://, such as https://api.example.com.",
-    });
+    // The address's problem is a phrase (rendered in the window's language): here in English.
+    const { baseUrl, ...others } = checkAccountDraft(
+      { ...draft, name: "Acme", baseUrl: "api.example.com" },
+      { checkUrl: true },
+    );
+    expect(others).toEqual({});
+    expect(typeof baseUrl === "object" ? inEnglish(baseUrl) : baseUrl).toBe(
+      "Enter a full address that starts with https://, such as https://api.example.com.",
+    );
   });
 });

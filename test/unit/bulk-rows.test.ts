@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type BulkRow, bulkRowKey, checkBulkRows, rowsFromMapping, suggestBulkMapping } from "../../common/bulk";
+import { inEnglish } from "../../common/i18n/english";
 
 const row = (line: number, recipients: [string, string][], documentName: string | null = null): BulkRow => ({
   line,
@@ -88,7 +89,9 @@ describe("the rows of a file", () => {
     ).toEqual([[], ["name_missing"], ["email_invalid"], ["email_invalid"], ["name_too_long"], ["document_name"]]);
     const [entry] = checkBulkRows([row(4, [["Bo", "bo-at-example.com"]])], 1, new Set(), ["Candidate"]);
     // In the Send screen's words (common/recipient-checks.ts).
-    expect(entry?.problems[0]?.message).toBe("“bo-at-example.com” is not a valid e-mail address.");
+    expect(entry?.problems[0] && inEnglish(entry.problems[0].words)).toBe(
+      "“bo-at-example.com” is not a valid e-mail address.",
+    );
   });
 
   it("flag one address twice in a row, and a row's repeat naming the first line", () => {
@@ -112,7 +115,7 @@ describe("the rows of a file", () => {
       1,
       new Set(),
     );
-    expect(checked.map((entry) => entry.problems.map((problem) => problem.message))).toEqual([
+    expect(checked.map((entry) => entry.problems.map((problem) => inEnglish(problem.words)))).toEqual([
       [],
       ["The same as line 2: it would be sent twice."],
       [],

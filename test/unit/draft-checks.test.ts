@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { groupsWithoutFields, groupWithoutFieldsMessage } from "../../common/draft-checks";
+import { inEnglish } from "../../common/i18n/english";
 
 describe("every recipient group needs a field (common/draft-checks.ts)", () => {
   const groups = [
@@ -12,7 +13,7 @@ describe("every recipient group needs a field (common/draft-checks.ts)", () => {
   it("names the groups without a field, in their order, with the one message main and the editor give", () => {
     const fieldless = groupsWithoutFields({ groups, fields: [field("1", "b")] });
     expect(fieldless.map((group) => group.label)).toEqual(["Buyer", "Seller"]);
-    expect(fieldless.map(groupWithoutFieldsMessage)).toEqual([
+    expect(fieldless.map((group) => inEnglish(groupWithoutFieldsMessage(group)))).toEqual([
       '"Buyer" has no fields: place at least one field for every recipient group.',
       '"Seller" has no fields: place at least one field for every recipient group.',
     ]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "../../common/i18n/english";
 import {
   addressExamples,
   checkServiceAddress,
@@ -9,7 +10,7 @@ import {
 /** The form's message for `candidate`, or the address kept. */
 function told(candidate: string, kind: "base" | "webhook"): string {
   const checked = checkServiceAddress(candidate, kind);
-  return checked.ok ? `ok ${checked.url}` : describeAddressProblem(checked.problem, addressExamples[kind]);
+  return checked.ok ? `ok ${checked.url}` : inEnglish(describeAddressProblem(checked.problem, addressExamples[kind]));
 }
 
 describe("the service-address rule (common/service-address.ts)", () => {

@@ -4,8 +4,9 @@ import type { z } from "zod";
 import { type Account, AccountNameSchema } from "../../../common/accounts";
 import { ApiKeyInputSchema } from "../../../common/api-key";
 import { defineMessages } from "../../../common/i18n/define-messages";
-import type { MessageDescriptor } from "../../../common/i18n/phrase";
+import type { MessageDescriptor, PhraseOrText } from "../../../common/i18n/phrase";
 import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../../common/service-address";
+import { formatPhrase } from "../../i18n/format-phrase";
 import "../../components/settings.css";
 import "./accounts.css";
 import "./account-fields.css";
@@ -20,7 +21,7 @@ export interface AccountDraft {
 
 export interface AccountProblems {
   name?: string;
-  baseUrl?: string;
+  baseUrl?: PhraseOrText;
   apiKey?: string;
 }
 
@@ -168,7 +169,7 @@ export function AccountFields({
         />
         {problems.baseUrl !== undefined && (
           <span className="field-problem" id={id("baseUrl-problem")} role="alert">
-            {problems.baseUrl}
+            {formatPhrase(intl, problems.baseUrl)}
           </span>
         )}
         <span className="settings-hint" id={id("baseUrl-hint")}>

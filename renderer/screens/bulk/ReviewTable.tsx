@@ -4,6 +4,7 @@ import type { BulkRow } from "../../../common/bulk";
 import { defaultDocumentName } from "../../../common/document-naming";
 import { defineMessages } from "../../../common/i18n/define-messages";
 import { Pager } from "../../components/Pager";
+import { formatPhrase } from "../../i18n/format-phrase";
 import type { ReviewedRow } from "./bulk-review";
 
 interface ReviewTableProps {
@@ -244,7 +245,9 @@ export function ReviewTable({ rows, labels, templateName, onEdit, onLeaveOut }: 
                   </td>
                   <td>
                     {entry.row.documentName ?? (
-                      <span className="muted">{defaultDocumentName(templateName, entry.row.recipients[0]?.name)}</span>
+                      <span className="muted">
+                        {defaultDocumentName(templateName, entry.row.recipients[0]?.name, intl)}
+                      </span>
                     )}
                   </td>
                   <td>
@@ -256,8 +259,9 @@ export function ReviewTable({ rows, labels, templateName, onEdit, onLeaveOut }: 
                       </span>
                     ) : (
                       <ul className="bulk-problems">
-                        {entry.problems.map((problem) => (
-                          <li key={problem.message}>{problem.message}</li>
+                        {entry.problems.map((problem, index) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a row's problems are found anew on each check, in order.
+                          <li key={index}>{formatPhrase(intl, problem.words)}</li>
                         ))}
                       </ul>
                     )}

@@ -4,6 +4,7 @@ import type { SigndeskApi } from "../../../common/contract";
 import { defineMessages } from "../../../common/i18n/define-messages";
 import type { OutboxItem } from "../../../common/outbox";
 import { checkRecipients, hasRecipientProblems, recipientProblemList } from "../../../common/recipient-checks";
+import { formatPhrase } from "../../i18n/format-phrase";
 import { RecipientFields } from "../../recipients/RecipientFields";
 import type { RecipientEntry } from "../../recipients/recipients";
 
@@ -70,7 +71,7 @@ export function EditRecipientsForm({ bridge, item, onChanged, onCancel }: EditRe
   );
   const problems = checkRecipients(rows, labels);
   const shown = attempted ? problems : [];
-  const problemTexts = recipientProblemList(shown).map((problem) => problem.message);
+  const problemTexts = recipientProblemList(shown).map((problem) => formatPhrase(intl, problem.words));
 
   useEffect(() => {
     form.current?.querySelector<HTMLInputElement>("input")?.focus();

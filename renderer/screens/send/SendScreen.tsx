@@ -20,6 +20,7 @@ import { withProgress } from "../../with-progress";
 import { DocumentNameFields } from "./DocumentNameFields";
 import { editsForNewTemplate, followDefaults, type NamingEdits, namingOf } from "./document-naming";
 import "./send.css";
+import { formatPhrase } from "../../i18n/format-phrase";
 
 const messages = defineMessages({
   unnamedGroup: {
@@ -168,10 +169,10 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
   const rows = labels.map((_, index) => entries[index] ?? blankEntry);
   const problems = checkRecipients(rows, labels);
   const shownProblems = attempted ? problems : [];
-  const shownNaming = namingOf(naming, template?.name ?? "", rows[0]?.name ?? "");
+  const shownNaming = namingOf(naming, template?.name ?? "", rows[0]?.name ?? "", intl);
   const name = shownNaming.name;
   const nameWrong = nameProblem(DocumentNameSchema, name);
-  const shownNameProblem = attempted ? nameWrong : null;
+  const shownNameProblem = attempted && nameWrong !== null ? formatPhrase(intl, nameWrong) : null;
   const known = useMemo(
     () => (documents.status === "ready" ? recentRecipients(documents.value.documents) : []),
     [documents],
@@ -228,7 +229,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
   };
 
   const problemTexts = [
-    ...recipientProblemList(shownProblems).map((problem) => problem.message),
+    ...recipientProblemList(shownProblems).map((problem) => formatPhrase(intl, problem.words)),
     shownNameProblem,
   ].filter((text) => text !== null);
   const problemCount = problemTexts.length;
@@ -287,7 +288,7 @@ export function SendScreen({ bridge, initialTemplateId, onSent, onCancel }: Send
                 onChange={(event) => {
                   setChosen(event.target.value);
                   setNaming(
-                    editsForNewTemplate(naming, shownNaming, defaultDocumentName(template.name, rows[0]?.name)),
+                    editsForNewTemplate(naming, shownNaming, defaultDocumentName(template.name, rows[0]?.name, intl)),
                   );
                   setServiceError(null);
                   setUnknownOutcome(false);

@@ -1,4 +1,5 @@
 import { defaultDocumentName, defaultEmailSubject } from "../../../common/document-naming";
+import type { MessageFormatter } from "../../../common/i18n/render-phrase";
 
 /** What the person typed in the Send screen's name and subject boxes; null: the box follows its default. */
 export interface NamingEdits {
@@ -17,9 +18,14 @@ export interface Naming {
   defaultSubject: string;
 }
 
-export function namingOf(edits: NamingEdits, templateName: string, firstRecipientName: string): Naming {
-  const name = edits.name ?? defaultDocumentName(templateName, firstRecipientName);
-  const defaultSubject = defaultEmailSubject(name);
+export function namingOf(
+  edits: NamingEdits,
+  templateName: string,
+  firstRecipientName: string,
+  intl?: MessageFormatter,
+): Naming {
+  const name = edits.name ?? defaultDocumentName(templateName, firstRecipientName, intl);
+  const defaultSubject = defaultEmailSubject(name, intl);
   return { name, subject: edits.subject ?? defaultSubject, defaultSubject };
 }
 

@@ -14,6 +14,8 @@ import { formatWhen } from "../../format/when";
 import { useResource } from "../../hooks/useResource";
 import "../documents/documents.css";
 import "./add-by-id.css";
+import type { PhraseOrText } from "../../../common/i18n/phrase";
+import { formatPhrase } from "../../i18n/format-phrase";
 
 interface AddTemplateByIdDialogProps {
   bridge: SigndeskApi;
@@ -167,7 +169,7 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
   };
 
   const offered = seen.status === "ready" ? seen.value : [];
-  const described = (problemId: string, problem: string | undefined, hint?: string) =>
+  const described = (problemId: string, problem: PhraseOrText | undefined, hint?: string) =>
     [problem === undefined ? null : problemId, hint ?? null].filter(Boolean).join(" ") || undefined;
 
   return (
@@ -209,7 +211,7 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
           />
           {problems.templateId !== undefined && (
             <span className="field-problem" id={id("templateId-problem")}>
-              {problems.templateId}
+              {formatPhrase(intl, problems.templateId)}
             </span>
           )}
           <span className="muted small add-by-id-hint" id={id("templateId-hint")}>
@@ -263,7 +265,7 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
           />
           {problems.name !== undefined && (
             <span className="field-problem" id={id("name-problem")}>
-              {problems.name}
+              {formatPhrase(intl, problems.name)}
             </span>
           )}
           <span className="muted small add-by-id-hint" id={id("name-hint")}>
@@ -300,7 +302,7 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
                     />
                     {problem !== undefined && (
                       <span className="field-problem" id={id(`label-${index}-problem`)}>
-                        {problem}
+                        {formatPhrase(intl, problem)}
                       </span>
                     )}
                   </div>
@@ -317,7 +319,9 @@ export function AddTemplateByIdDialog({ bridge, accountName, onClose, onAdded }:
               );
             })}
           </ol>
-          {problems.groups !== undefined && <span className="field-problem">{problems.groups}</span>}
+          {problems.groups !== undefined && (
+            <span className="field-problem">{formatPhrase(intl, problems.groups)}</span>
+          )}
           <div>
             <button type="button" onClick={addGroup}>
               {intl.formatMessage(messages.addGroup)}

@@ -5,6 +5,7 @@ import { defineMessages } from "../../../common/i18n/define-messages";
 import { maxRecordNameLength, nameProblem, TemplateNameSchema } from "../../../common/record-names";
 import type { TemplateRecord } from "../../../common/records";
 import { FormDialog } from "../../components/FormDialog";
+import { formatPhrase } from "../../i18n/format-phrase";
 
 const appName = "Signdesk";
 
@@ -37,7 +38,7 @@ export function RenameTemplateDialog({ bridge, template, onClose, onRenamed }: R
 
   const save = async () => {
     const wrong = nameProblem(TemplateNameSchema, name);
-    setProblem(wrong);
+    setProblem(wrong === null ? null : formatPhrase(intl, wrong));
     if (wrong !== null) return;
     setBusy(true);
     const result = await bridge.templatesRename({ templateId: template.templateId, name });

@@ -6,6 +6,7 @@ import type { WebhookRecord } from "../../../common/records";
 import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../../common/service-address";
 import { eventTypes, type WebhookEventType } from "./event-types";
 import "../../components/settings.css";
+import { formatPhrase } from "../../i18n/format-phrase";
 
 const messages = defineMessages({
   alreadyRegistered: {
@@ -80,7 +81,7 @@ export function RegisterWebhookForm({ bridge, registered, onRegistered }: Regist
   const check = (): { url: string; secret: string | null } | null => {
     const found: FieldProblems = {};
     const address = checkServiceAddress(url, "webhook");
-    if (!address.ok) found.url = describeAddressProblem(address.problem, addressExamples.webhook);
+    if (!address.ok) found.url = formatPhrase(intl, describeAddressProblem(address.problem, addressExamples.webhook));
     else if (registered.some((hook) => hook.url === address.url && hook.eventType === eventType)) {
       found.url = intl.formatMessage(messages.alreadyRegistered, { eventType });
     }
