@@ -11,6 +11,7 @@ import { recordsFileName } from "../../main/records/records-database";
 import { createServiceClient } from "../../main/service/client";
 import { ServiceError } from "../../main/service/service-error";
 import { startTestCore, type TestCore } from "../support/core-harness";
+import { english } from "../support/english";
 import { failure } from "../support/failure";
 import { setClock } from "../support/manual-clock";
 import { describeWith } from "../support/requirements";
@@ -59,7 +60,8 @@ describeWith("secret-service", "the app against a service answering in every way
     const document = server.addDocument({ name: "Lease", recipients: [ada] });
     server.vary("getAllDocuments", { answer: eachListed((listed) => only(listed, "id", "recipients")) });
     server.vary("getDocumentDetails", { answer: (body) => ({ document: only(body.document, "id") }) });
-    expect(await app.call("accountsTestConnection", { id: accountId })).toMatchObject({
+    const check = await app.call("accountsTestConnection", { id: accountId });
+    expect({ ...check, message: english(check.message) }).toMatchObject({
       outcome: "ok",
       message: expect.stringContaining("answered with"),
     });
