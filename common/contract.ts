@@ -96,7 +96,7 @@ export const channels = {
     args: NoArgs,
     result: z.object({
       drafts: z.array(DraftSummarySchema),
-      problems: z.array(z.object({ id: z.string(), message: z.string() })),
+      problems: z.array(z.object({ id: z.string(), message: PhraseOrTextSchema })),
     }),
   },
   draftsCreateFromFile: {
@@ -140,7 +140,7 @@ export const channels = {
       template: TemplateRecordSchema,
       document: DocumentRecordSchema.nullable(),
       /** Set when the template's ID was lost with the service's answer (the document was found by checking). */
-      notice: z.string().optional(),
+      notice: PhraseOrTextSchema.optional(),
     }),
   },
   /** Adds a template made outside the app (the service's web app) by its ID, to send like the others. */

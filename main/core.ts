@@ -261,7 +261,12 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
   const checkLargeDatabase = () => void checkInBackground(records.file, notice);
   const cancelCheck =
     opened.uncheckedAtStart === true ? clock.after(largeDatabaseCheckDelayMs, checkLargeDatabase) : null;
-  const drafts = new DraftStore({ root: path.join(options.userDataDir, "drafts"), now, locateSoffice });
+  const drafts = new DraftStore({
+    root: path.join(options.userDataDir, "drafts"),
+    now,
+    locateSoffice,
+    render: (words) => intl.render(words),
+  });
   const core: RunningCore = {
     settings,
     records,

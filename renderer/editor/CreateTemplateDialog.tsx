@@ -7,6 +7,7 @@ import { queuedCode } from "../../common/outbox";
 import { checkRecipients, recipientLabel, recipientProblemList } from "../../common/recipient-checks";
 import type { IpcError } from "../../common/result";
 import { CheckingNotice, ServiceFailure } from "../components/ServiceFailure";
+import { formatPhrase } from "../i18n/format-phrase";
 import { RecipientFields } from "../recipients/RecipientFields";
 import { blankEntry, type RecipientEntry } from "../recipients/recipients";
 import { withProgress } from "../with-progress";
@@ -168,7 +169,7 @@ export function CreateTemplateDialog({
       onCreated(
         result.value.notice === undefined
           ? done
-          : intl.formatMessage(messages.withNotice, { done, notice: result.value.notice }),
+          : intl.formatMessage(messages.withNotice, { done, notice: formatPhrase(intl, result.value.notice) }),
       );
     } finally {
       underway.current = false;
