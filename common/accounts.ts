@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiKeyInputSchema } from "./api-key";
+import { PhraseOrTextSchema } from "./i18n/phrase";
 import { maxAddressLength } from "./service-address";
 
 export const CoordinateOriginSchema = z.enum(["top-left", "bottom-left"]);
@@ -57,6 +58,7 @@ export type AccountChanges = z.output<typeof AccountChangesSchema>;
 
 export const ConnectionCheckSchema = z.object({
   outcome: z.enum(["ok", "wrong_key", "unreachable", "not_this_service", "no_key"]),
-  message: z.string(),
+  /** What the check found, rendered in the window's language (a service's own message as it is). */
+  message: PhraseOrTextSchema,
 });
 export type ConnectionCheck = z.infer<typeof ConnectionCheckSchema>;

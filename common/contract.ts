@@ -9,6 +9,7 @@ import { DocumentListQuerySchema, TemplateUseSchema } from "./document-list";
 import { DraftSchema, DraftSummarySchema } from "./draft";
 import { LocaleStateSchema } from "./i18n/locale-state";
 import { LocaleChoiceSchema } from "./i18n/locales";
+import { PhraseOrTextSchema } from "./i18n/phrase";
 import { LibreOfficeStatusSchema, ProgramPathSchema } from "./libreoffice";
 import { OutboxItemSchema, OutboxListSchema, OutboxSummarySchema } from "./outbox";
 import { PdfSealSummarySchema } from "./pdf-seal";
@@ -95,7 +96,7 @@ export const channels = {
     args: NoArgs,
     result: z.object({
       drafts: z.array(DraftSummarySchema),
-      problems: z.array(z.object({ id: z.string(), message: z.string() })),
+      problems: z.array(z.object({ id: z.string(), message: PhraseOrTextSchema })),
     }),
   },
   draftsCreateFromFile: {
@@ -139,7 +140,7 @@ export const channels = {
       template: TemplateRecordSchema,
       document: DocumentRecordSchema.nullable(),
       /** Set when the template's ID was lost with the service's answer (the document was found by checking). */
-      notice: z.string().optional(),
+      notice: PhraseOrTextSchema.optional(),
     }),
   },
   /** Adds a template made outside the app (the service's web app) by its ID, to send like the others. */
@@ -360,7 +361,12 @@ export const events = {
   /** A bulk batch's rows and state changed: its counts, rate and time left. */
   "bulk:progress": BulkProgressSchema,
   /** The active account's service became unreachable (any failed request, `message` why), or answered again. */
-  "service:reachability": z.object({ accountId: z.string(), reachable: z.boolean(), message: z.string().nullable() }),
+  "service:reachability": z.object({
+    accountId: z.string(),
+    reachable: z.boolean(),
+    /** Why it is not reachable, rendered in the window's language. */
+    message: PhraseOrTextSchema.nullable(),
+  }),
   /** The active account's outbox changed (an item queued, sent, failed, cancelled): its summary; the list is read again. */
   "outbox:changed": OutboxSummarySchema,
   /** Something main asked of the desktop failed (a link with no browser to open it): `message` says what, in words. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EmailAddressSchema } from "./email-address";
+import { PhraseOrTextSchema } from "./i18n/phrase";
 
 /** What the app records about templates, documents and webhooks (per account); shared by main and renderer. */
 
@@ -59,7 +60,7 @@ export const DocumentRecordSchema = z.object({
    * Set while the document's status cannot be read: since the first failure of the run (ISO time),
    * and why, in words. Cleared by the next answer that can be read. Absent in older settings files.
    */
-  statusProblem: z.object({ since: z.string(), reason: z.string() }).optional(),
+  statusProblem: z.object({ since: z.string(), reason: PhraseOrTextSchema }).optional(),
   /** Members of the service's last answer about this document that the app does not read, as JSON text. */
   unknownMembers: z.record(z.string(), z.string()).optional(),
 });
@@ -97,8 +98,8 @@ export const OutboxMessageSchema = z.object({
 /** Whether the active account's service answers, as the last request to it found. */
 export const ConnectionStateSchema = z.object({
   reachable: z.boolean(),
-  /** Why the last contact failed; null while reachable. */
-  reason: z.string().nullable(),
+  /** Why the last contact failed, rendered in the window's language; null while reachable. */
+  reason: PhraseOrTextSchema.nullable(),
   /** When a request last succeeded (ISO time), or null. */
   lastSuccessAt: z.string().nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PhraseOrTextSchema } from "./i18n/phrase";
 
 /*
  * Updates (main/updates/): electron-updater reads the feed named in electron-builder.yml's `publish` (written into the
@@ -42,7 +43,8 @@ export const UpdateStatusSchema = z.discriminatedUnion("kind", [
    * asked while documents were going out, and happens when they are done.
    */
   z.object({ kind: z.literal("ready"), next: Version, waitingForSending: z.boolean() }),
-  z.object({ kind: z.literal("failed"), message: z.string().max(2_000), checkedAt: When }),
+  /** `message`: what failed, a phrase in the window's language (or the service's own words). */
+  z.object({ kind: z.literal("failed"), message: PhraseOrTextSchema, checkedAt: When }),
 ]);
 export type UpdateStatus = z.infer<typeof UpdateStatusSchema>;
 

@@ -137,9 +137,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     onChange: (accountId, state) => {
       if (state.reachable) gates.answered(accountId);
       if (accounts.active()?.id !== accountId) return;
-      const message =
-        state.reason === null || typeof state.reason === "string" ? state.reason : intl.render(state.reason);
-      options.emit("service:reachability", { accountId, reachable: state.reachable, message });
+      options.emit("service:reachability", { accountId, reachable: state.reachable, message: state.reason });
     },
   });
   const accounts = new AccountService({
@@ -268,6 +266,7 @@ export async function startCore(options: CoreOptions): Promise<RunningCore> {
     now,
     locateSoffice,
     words: () => intl.intl,
+    render: (words) => intl.render(words),
   });
   const core: RunningCore = {
     settings,

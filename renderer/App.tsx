@@ -1,8 +1,10 @@
-import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import type { BulkBatch } from "../common/bulk-batches";
 import type { Navigation, SigndeskApi } from "../common/contract";
 import { defineMessages } from "../common/i18n/define-messages";
+import type { Phrase } from "../common/i18n/phrase";
+import { renderPhrase } from "../common/i18n/render-phrase";
 import type { ScreenId } from "../common/screens";
 import { DesktopFailures } from "./components/DesktopFailures";
 import { OfflineBanner } from "./components/OfflineBanner";
@@ -50,8 +52,15 @@ export function App({ bridge }: { bridge: SigndeskApi }) {
   const [navigation, setNavigation] = useState(0);
   const [appInfo, reloadAppInfo] = useAppInfo(bridge);
   const [outboxList, reloadOutbox] = useOutboxList(bridge);
+  // The drafts outlive a change of language: their words are rendered with the window's react-intl of the moment.
+  const intlNow = useRef(intl);
+  useEffect(() => {
+    intlNow.current = intl;
+  }, [intl]);
   /** The drafts being opened, and the editor's state of each draft opened in this session. */
-  const [drafts] = useState(() => new OpenDrafts(bridge));
+  const [drafts] = useState(
+    () => new OpenDrafts(bridge, undefined, (words: Phrase) => renderPhrase(intlNow.current, words)),
+  );
   const screen = route.screen;
   /** The draft the editor shows now: the PDF of one it no longer shows is freed. */
   const shownDraft = screen === "templates" ? openDraft : null;

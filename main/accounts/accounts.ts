@@ -31,6 +31,7 @@ const messages = defineMessages({
     defaultMessage: "Use an https:// address (plain http:// is allowed only for this computer).",
   },
   noSuchAccount: { id: "main.accounts.noSuchAccount", defaultMessage: "That account no longer exists." },
+  noKeyStored: { id: "main.accounts.noKeyStored", defaultMessage: "No API key is stored for this account." },
   enterKey: { id: "main.accounts.enterKey", defaultMessage: "Enter the API key for this account." },
   sandboxNotRemovable: {
     id: "main.accounts.sandboxNotRemovable",
@@ -157,7 +158,7 @@ export class AccountService {
   async testConnection(id: string): Promise<ConnectionCheck> {
     const account = this.get(id);
     const key = await this.deps.keychain.get(id);
-    if (key === null) return { outcome: "no_key", message: "No API key is stored for this account." };
+    if (key === null) return { outcome: "no_key", message: phrase(messages.noKeyStored) };
     return this.deps.checkConnection(account, key);
   }
 

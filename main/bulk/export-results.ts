@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import Papa from "papaparse";
 import { safeFileName, splitExtension } from "../../common/file-names";
+import { defineMessages } from "../../common/i18n/define-messages";
 import type { Core } from "../core-types";
 import { exists } from "../downloads/file-names";
 import type { JournalledBatch } from "./bulk-journal";
@@ -9,14 +10,31 @@ import type { JournalledBatch } from "./bulk-journal";
 /** What this uses of the core. */
 export type ExportDeps = Pick<Core, "downloaded" | "downloadsDir" | "intl" | "records">;
 
-const outcomeWords = {
-  queued: "not sent yet",
-  sending: "being sent",
-  sent: "sent",
-  unknown: "unknown: its answer was lost",
-  failed: "not sent",
-  cancelled: "cancelled",
-} as const;
+const messages = defineMessages({
+  line: { id: "main.bulk.csvLine", defaultMessage: "Line", description: "Bulk results CSV column: the row's line." },
+  recipientName: {
+    id: "main.bulk.csvRecipientName",
+    defaultMessage: "Recipient {number, number} name",
+    description: "Bulk results CSV column header.",
+  },
+  recipientEmail: {
+    id: "main.bulk.csvRecipientEmail",
+    defaultMessage: "Recipient {number, number} e-mail",
+    description: "Bulk results CSV column header.",
+  },
+  documentName: { id: "main.bulk.csvDocumentName", defaultMessage: "Document name", description: "CSV column." },
+  subject: { id: "main.bulk.csvSubject", defaultMessage: "E-mail subject", description: "CSV column." },
+  outcome: { id: "main.bulk.csvOutcome", defaultMessage: "Outcome", description: "CSV column." },
+  documentId: { id: "main.bulk.csvDocumentId", defaultMessage: "Document ID", description: "CSV column." },
+  status: { id: "main.bulk.csvStatus", defaultMessage: "Status", description: "CSV column." },
+  message: { id: "main.bulk.csvMessage", defaultMessage: "Message", description: "CSV column: why not sent." },
+  rowOutcome: {
+    id: "main.bulk.csvRowOutcome",
+    defaultMessage:
+      "{state, select, queued {not sent yet} sending {being sent} sent {sent} unknown {unknown: its answer was lost} failed {not sent} other {cancelled}}",
+    description: "Bulk results CSV, Outcome column: what came of a row.",
+  },
+});
 
 /** "<file> - results.csv", then "… - results (2).csv" when taken, in `directory`. */
 async function uniqueResultsPath(directory: string, fileName: string): Promise<string> {
@@ -37,18 +55,21 @@ async function uniqueResultsPath(directory: string, fileName: string): Promise<s
 export async function exportBatchResults(core: ExportDeps, batch: JournalledBatch): Promise<string> {
   const rows = core.records.bulk.rows(batch.batchId, 0, batch.total);
   const groups = Math.max(0, ...rows.map((row) => row.recipients.length));
+  // In the language chosen when exporting.
+  const intl = core.intl.intl;
+  const words = (message: (typeof messages)[keyof typeof messages]) => intl.formatMessage(message);
   const header = [
-    "Line",
+    words(messages.line),
     ...Array.from({ length: groups }, (_, index) => [
-      `Recipient ${index + 1} name`,
-      `Recipient ${index + 1} e-mail`,
+      intl.formatMessage(messages.recipientName, { number: index + 1 }),
+      intl.formatMessage(messages.recipientEmail, { number: index + 1 }),
     ]).flat(),
-    "Document name",
-    "E-mail subject",
-    "Outcome",
-    "Document ID",
-    "Status",
-    "Message",
+    words(messages.documentName),
+    words(messages.subject),
+    words(messages.outcome),
+    words(messages.documentId),
+    words(messages.status),
+    words(messages.message),
   ];
   const body = rows.map((row) => {
     const record = row.pdfId === null ? undefined : core.records.documents.get(batch.accountId, row.pdfId);
@@ -60,7 +81,7 @@ export async function exportBatchResults(core: ExportDeps, batch: JournalledBatc
       ]).flat(),
       row.documentName,
       row.emailSubject ?? "",
-      outcomeWords[row.state],
+      intl.formatMessage(messages.rowOutcome, { state: row.state }),
       row.pdfId ?? "",
       record?.lastStatus ?? "",
       row.message === null ? "" : typeof row.message === "string" ? row.message : core.intl.render(row.message),

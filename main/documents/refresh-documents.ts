@@ -15,7 +15,7 @@ export function connectionView(core: RefreshDeps, accountId: string) {
   const state = core.connection.state(accountId);
   return {
     reachable: state.reachable,
-    reason: state.reason === null || typeof state.reason === "string" ? state.reason : core.intl.render(state.reason),
+    reason: state.reason,
     lastSuccessAt: state.lastSuccessAt === null ? null : iso(state.lastSuccessAt),
   };
 }
@@ -63,9 +63,11 @@ export async function refreshDocuments(
         // A document the service no longer has still shows that the service answers.
         error instanceof ServiceError && error.category === "not_found"
           ? null
-          : error instanceof Error
-            ? error.message
-            : String(error),
+          : error instanceof ServiceError
+            ? error.words
+            : error instanceof Error
+              ? error.message
+              : String(error),
     );
   }
   const connection = connectionView(core, account.id);

@@ -1,4 +1,5 @@
 import type { Clock } from "../../common/clock";
+import type { PhraseOrText } from "../../common/i18n/phrase";
 import type { AccountGates } from "../jobs/account-gates";
 import type { DocumentRecords } from "../records/document-records";
 import type { DocumentPatch } from "../records/document-rows";
@@ -71,7 +72,7 @@ export interface RefreshSummary {
   /** The service could not be reached (the rest were not asked). */
   unreachable: boolean;
   /** Why some were not asked: the service's unreachability or its rate limit; null when all were. */
-  reason: string | null;
+  reason: PhraseOrText | null;
 }
 
 /** The tracker's own bookkeeping: failed polls in a row (not counting an unreachable service), and since when. */

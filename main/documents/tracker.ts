@@ -1,4 +1,6 @@
 import { type Clock, systemClock } from "../../common/clock";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { type PhraseOrText, phrase } from "../../common/i18n/phrase";
 import { AccountGates } from "../jobs/account-gates";
 import { runInFlight } from "../jobs/run-in-flight";
 import type { DocumentRecords } from "../records/document-records";
@@ -12,7 +14,17 @@ export type { DetailsAnswer, RefreshSummary, StatusChange, TrackerOptions } from
 /** `stopped`: the tracker stopped before the answer came; nothing was learnt or stored, and it stays due. */
 type PollOutcome = { kind: "checked" } | { kind: "stopped" } | { kind: "failed" | "unreachable"; error: unknown };
 
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const messages = defineMessages({
+  waitUntil: {
+    id: "main.documents.waitUntil",
+    defaultMessage: "The service asked Signdesk to wait until {at, time, medium}.",
+    description: "Why some documents were not checked: the service limits requests until {at} (a time of day).",
+  },
+});
+
+/** A failure's words: a phrase for Signdesk's own errors, else the error's text as it is. */
+const describeError = (error: unknown): PhraseOrText =>
+  error instanceof ServiceError ? error.words : error instanceof Error ? error.message : String(error);
 const isProtocolError = (error: unknown) => error instanceof ServiceError && error.category === "protocol";
 const isRateLimited = (error: unknown): error is ServiceError =>
   error instanceof ServiceError && error.category === "rate_limited";
@@ -203,7 +215,7 @@ export class DocumentTracker {
     }
     const holdEnds = Math.max(0, ...[...accounts].map((accountId) => this.gates.heldUntil(accountId) ?? 0));
     if (waiting.size > 0 && summary.reason === null && holdEnds > this.clock.now())
-      summary.reason = `The service asked Signdesk to wait until ${new Date(holdEnds).toLocaleTimeString()}.`;
+      summary.reason = phrase(messages.waitUntil, { at: holdEnds });
     return summary;
   }
 
@@ -327,7 +339,7 @@ export class DocumentTracker {
   }
 
   /** A failed poll: after enough in a row, or one whose answer cannot be read, the record says so (else null). */
-  private failure(tracked: TrackedDocument, error: unknown): { since: string; reason: string } | null {
+  private failure(tracked: TrackedDocument, error: unknown): { since: string; reason: PhraseOrText } | null {
     const key = this.key(tracked);
     const failing = this.failing.get(key) ?? { failures: 0, since: this.clock.now() };
     failing.failures += 1;
@@ -336,7 +348,7 @@ export class DocumentTracker {
     if (!unreadable && failing.failures < (this.options.failuresBeforeProblem ?? 3)) return null;
     const problem = { since: new Date(failing.since).toISOString(), reason: describeError(error) };
     const current = this.documents.brief(tracked.accountId, tracked.pdfId)?.statusProblem;
-    if (current?.since === problem.since && current.reason === problem.reason) return null;
+    if (current?.since === problem.since && sameWords(current.reason, problem.reason)) return null;
     return problem;
   }
 
@@ -373,4 +385,10 @@ export class DocumentTracker {
       void this.pass();
     });
   }
+}
+
+function sameWords(left: PhraseOrText, right: PhraseOrText): boolean {
+  return typeof left === "string" || typeof right === "string"
+    ? left === right
+    : JSON.stringify(left) === JSON.stringify(right);
 }

@@ -12,7 +12,12 @@ import {
 } from "../../common/draft";
 import { copyName, nameFromFile } from "../../common/draft-names";
 import { englishWords } from "../../common/english-words";
+import { firstGroupLabel } from "../../common/first-group-label";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { inEnglish } from "../../common/i18n/english";
+import { type Phrase, type PhraseOrText, phrase } from "../../common/i18n/phrase";
 import type { MessageFormatter } from "../../common/i18n/render-phrase";
+import { UserError } from "../../common/user-error";
 import { syncDirectory } from "../../node-shared/files/atomic-write";
 import { setAside } from "../../node-shared/files/set-aside";
 import type { SofficeLocator } from "../../node-shared/pdf/find-soffice";
@@ -42,12 +47,22 @@ export interface DraftStoreOptions {
   now?: () => number;
   /** The language the names it makes ("Untitled draft", "… (copy)") are in, asked each time (default English). */
   words?: () => MessageFormatter;
+  /** Words in the language shown now (a new draft's group label); English unless given. */
+  render?: (words: Phrase) => string;
 }
+
+const storeMessages = defineMessages({
+  setAside: {
+    id: "main.drafts.setAside",
+    defaultMessage: "{reason} It was set aside, with its PDF, as {aside}.",
+    description: "A damaged draft: {reason} says why it cannot be opened (a sentence); {aside} is a folder's path.",
+  },
+});
 
 /** A draft folder that `list` skipped, and why. */
 export interface DraftProblem {
   id: string;
-  message: string;
+  message: PhraseOrText;
 }
 
 export interface SaveResult {
@@ -66,6 +81,7 @@ export class DraftStore {
   private readonly locateSoffice: SofficeLocator | undefined;
   private readonly now: () => number;
   private readonly words: () => MessageFormatter;
+  private readonly render: (words: Phrase) => string;
   /** One queue for everything that reads-then-writes a draft's folder. */
   private readonly queue = new KeyedQueue();
   /** Drafts set aside as damaged since the app started: every list says so until the next start. */
@@ -77,6 +93,7 @@ export class DraftStore {
     this.locateSoffice = options.locateSoffice;
     this.now = options.now ?? Date.now;
     this.words = options.words ?? (() => englishWords);
+    this.render = options.render ?? inEnglish;
   }
 
   /** A new draft's name from its file's name (common/draft-names.ts), in the window's language. */
@@ -124,7 +141,7 @@ export class DraftStore {
         updatedAt: at,
         source: { fileName: path.basename(sourcePath).slice(0, 255), kind },
         pages,
-        groups: [{ id: randomUUID(), label: "Recipient 1", color: groupColors[0] }],
+        groups: [{ id: randomUUID(), label: this.render(firstGroupLabel()), color: groupColors[0] }],
         fields: [],
       });
       // Only a page without area gets here: inspectPdf has read everything else.
@@ -152,11 +169,16 @@ export class DraftStore {
           return summarizeDraft(await this.open(id));
         } catch (error) {
           if (error instanceof DraftError && error.code === "invalid_id") return null; // not a draft folder
-          const message = error instanceof Error ? error.message : String(error);
+          const message: PhraseOrText =
+            error instanceof UserError && error.phrase !== null
+              ? error.phrase
+              : error instanceof Error
+                ? error.message
+                : String(error);
           if (error instanceof DraftError && error.code === "damaged") {
             const aside = await this.queue.run(id, () => setAside(this.folder(id))).catch(() => null);
             if (aside !== null) {
-              this.setAsideProblems.push({ id, message: `${message} It was set aside, with its PDF, as ${aside}.` });
+              this.setAsideProblems.push({ id, message: phrase(storeMessages.setAside, { reason: message, aside }) });
               return null;
             }
           }

@@ -5,7 +5,7 @@ import { safeFileNameKeepingExtension, splitExtension } from "../../common/file-
 import { defineMessages } from "../../common/i18n/define-messages";
 import { phrase } from "../../common/i18n/phrase";
 import type { HandlerImplementations } from "../dispatch";
-import type { DraftStore } from "../drafts/draft-store";
+import type { DraftProblem, DraftStore } from "../drafts/draft-store";
 import { HandlerError } from "../handler-error";
 import { productName } from "../product-name";
 
@@ -54,7 +54,7 @@ export function draftHandlers(
 > {
   return {
     draftsList: async () => {
-      const problems: { id: string; message: string }[] = [];
+      const problems: DraftProblem[] = [];
       const list = await drafts.list({ onProblem: (problem) => problems.push(problem) });
       return { drafts: list, problems };
     },

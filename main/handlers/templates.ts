@@ -9,6 +9,11 @@ import { onlyOnce } from "../documents/send-document";
 import { checkSendRecipients, draftToWireFields } from "../templates/draft-to-wire";
 
 const messages = defineMessages({
+  answerLost: {
+    id: "main.templates.answerLost",
+    defaultMessage:
+      "The service's answer was lost, so Signdesk does not know the new template's ID and does not list it. The document was found and is tracked. To send this template again, add it by its ID on the Templates screen.",
+  },
   uploadingAlready: {
     id: "main.templates.uploadingAlready",
     defaultMessage: "This draft is being uploaded already: wait for the answer.",
@@ -95,9 +100,7 @@ export function templateHandlers(
     return {
       template: unnamed,
       document: recorded.document,
-      notice:
-        "The service's answer was lost, so Signdesk does not know the new template's ID and does not list it. " +
-        "The document was found and is tracked. To send this template again, add it by its ID on the Templates screen.",
+      notice: phrase(messages.answerLost),
     };
   }
 }

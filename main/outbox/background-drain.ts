@@ -1,4 +1,6 @@
 import type { Account } from "../../common/accounts";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { isolate } from "../../common/i18n/isolate";
 import { phrase } from "../../common/i18n/phrase";
 import { runInFlight } from "../jobs/run-in-flight";
 import type { ServiceError } from "../service/service-error";
@@ -9,6 +11,30 @@ import { type JournalledItem, viewOfItem } from "./outbox-journal";
 import { conflictKey, documentKinds } from "./outbox-kinds";
 import { outboxMessages } from "./outbox-messages";
 import { emitChanged } from "./outbox-view";
+
+const messages = defineMessages({
+  sentTitle: {
+    id: "main.outbox.sentTitle",
+    defaultMessage: "{count, plural, =1 {Sent from the Outbox to {account}} other {# items sent from the Outbox}}",
+    description: "Desktop notification's title. {account} is the account's name.",
+  },
+  sentBody: {
+    id: "main.outbox.sentBody",
+    defaultMessage:
+      "{shown, plural, one {{first}} =2 {{first}, {second}} other {{first}, {second}, {third}}}{more, plural, =0 {} other {, and # more}}",
+    description:
+      "Desktop notification's text: the names of up to three items sent ({first}…), then how many more were sent.",
+  },
+  absentSentAgain: {
+    id: "main.outbox.absentSentAgain",
+    defaultMessage: "Its answer was lost and the service made no such document: it is sent again.",
+  },
+  probablySent: {
+    id: "main.outbox.probablySent",
+    defaultMessage:
+      'Its answer was lost, and {count, number} new documents to these recipients appeared on the service: it was probably sent. Use "Import from service" on the Documents screen to see them; "Send again" sends it once more.',
+  },
+});
 
 /** Delivers what waits for an account, in the background (at once, unless it runs already or is paused). */
 export function kick(ctx: OutboxContext, accountId: string): void {
@@ -52,13 +78,14 @@ function finishDrain(ctx: OutboxContext, accountId: string, queue: AccountQueue)
     queue.delivered = [];
     const name = ctx.accountName(accountId);
     ctx.deps.notify({
-      title:
-        delivered.length === 1 ? `Sent from the Outbox to ${name}` : `${delivered.length} items sent from the Outbox`,
-      body: delivered
-        .slice(0, 3)
-        .map((item) => item.title)
-        .concat(delivered.length > 3 ? [`and ${delivered.length - 3} more`] : [])
-        .join(", "),
+      title: phrase(messages.sentTitle, { count: delivered.length, account: isolate(name) }),
+      body: phrase(messages.sentBody, {
+        shown: Math.min(3, delivered.length),
+        first: isolate(delivered[0]?.title ?? ""),
+        second: isolate(delivered[1]?.title ?? ""),
+        third: isolate(delivered[2]?.title ?? ""),
+        more: Math.max(0, delivered.length - 3),
+      }),
       screen: "outbox",
     });
   }
@@ -185,12 +212,12 @@ async function settleInDoubt(
     } else if (finding.kind === "absent")
       ctx.journal.move(item.itemId, ["unknown"], "queued", {
         at,
-        message: "Its answer was lost and the service made no such document: it is sent again.",
+        message: phrase(messages.absentSentAgain),
       });
     else
       ctx.journal.move(item.itemId, ["unknown"], "failed", {
         at,
-        message: `Its answer was lost, and ${finding.count} new documents to these recipients appeared on the service: it was probably sent. Use "Import from service" on the Documents screen to see them; "Send again" sends it once more.`,
+        message: phrase(messages.probablySent, { count: finding.count }),
       });
   }
   emitChanged(ctx, account.id);

@@ -1,3 +1,4 @@
+import type { PhraseOrText } from "../../common/i18n/phrase";
 import type { DocumentRecord } from "../../common/records";
 
 /** A document's place in the tracker's schedule, kept with it so that what is due is read from an index. */
@@ -33,7 +34,7 @@ export interface DocumentBrief {
   lastStatus: string;
   finished: boolean;
   hasFinalPdf: boolean;
-  statusProblem: { since: string; reason: string } | null;
+  statusProblem: { since: string; reason: PhraseOrText } | null;
 }
 
 /** A document the tracker may check: what it needs to decide and to say what changed. */

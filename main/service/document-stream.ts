@@ -1,5 +1,7 @@
 import type { Readable } from "node:stream";
 import { JSONParser } from "@streamparser/json";
+import { defineMessages } from "../../common/i18n/define-messages";
+import { phrase } from "../../common/i18n/phrase";
 import {
   AllDocumentsResponseSchema,
   type DocumentSummary,
@@ -7,6 +9,19 @@ import {
   listedDocument,
 } from "../../common/wire";
 import { protocolError } from "./service-error";
+
+const messages = defineMessages({
+  notJson: { id: "main.service.notJson", defaultMessage: "The service answered with something that is not JSON." },
+  brokenCompression: {
+    id: "main.service.brokenCompression",
+    defaultMessage: "The service's answer could not be decoded (its compression is broken).",
+  },
+  listNotExpected: {
+    id: "main.service.listNotExpected",
+    defaultMessage: "The service's answer to getAllDocuments is not in the expected form ({why}).",
+    description: "{why} is a technical detail, in English. getAllDocuments is the service's call, not translated.",
+  },
+});
 
 /** What reading a getAllDocuments answer as a stream found. */
 export interface DocumentStreamOutcome {
@@ -77,7 +92,7 @@ export async function readDocumentStream(
   }
   // The parser ends by itself after the top-level value; a body cut short leaves it open, and ending it then fails.
   if (parseError === null && !parser.isEnded) parser.end();
-  if (parseError !== null) throw protocolError("The service answered with something that is not JSON.", 200);
+  if (parseError !== null) throw protocolError(phrase(messages.notJson), 200);
   await flush();
   if (outcome.read + outcome.skipped === 0) checkEmptyAnswer(Buffer.concat(prefix), total);
   return outcome;
@@ -89,22 +104,20 @@ async function* decodingErrorsAsProtocol(body: Readable): AsyncGenerator<Buffer>
     for await (const chunk of body) yield chunk as Buffer;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (typeof code === "string" && code.startsWith("Z_"))
-      throw protocolError("The service's answer could not be decoded (its compression is broken).", 200);
+    if (typeof code === "string" && code.startsWith("Z_")) throw protocolError(phrase(messages.brokenCompression), 200);
     throw error;
   }
 }
 
 /** An answer that listed nothing must still be of the documented shape (a `documents` list, maybe empty). */
 function checkEmptyAnswer(start: Buffer, total: number): void {
-  const problem = (why: string) =>
-    protocolError(`The service's answer to getAllDocuments is not in the expected form (${why}).`, 200);
+  const problem = (why: string) => protocolError(phrase(messages.listNotExpected, { why }), 200);
   if (total > start.length) throw problem("it lists no documents");
   let value: unknown;
   try {
     value = JSON.parse(start.toString("utf8").replace(/^\uFEFF/, ""));
   } catch {
-    throw protocolError("The service answered with something that is not JSON.", 200);
+    throw protocolError(phrase(messages.notJson), 200);
   }
   const parsed = AllDocumentsResponseSchema.safeParse(value);
   if (!parsed.success) {

@@ -1,4 +1,6 @@
 import type { Clock } from "../../common/clock";
+import { inEnglish } from "../../common/i18n/english";
+import type { PhraseOrText } from "../../common/i18n/phrase";
 import {
   firstUpdateCheckDelayMs,
   restartWaitPollMs,
@@ -88,7 +90,7 @@ export class UpdateService {
     } catch (error) {
       if (this.status.kind !== "checking") return this.state();
       const message = describeUpdateFailure(error);
-      this.options.log(`Check failed: ${message} (${firstLine(error)})`);
+      this.options.log(`Check failed: ${logged(message)} (${firstLine(error)})`);
       this.set({ kind: "failed", message, checkedAt: this.options.clock.now() });
     }
     return this.state();
@@ -157,7 +159,7 @@ export class UpdateService {
     });
     engine.on("error", (error) => {
       const message = describeUpdateFailure(error);
-      log(`Update failed: ${message} (${firstLine(error)})`);
+      log(`Update failed: ${logged(message)} (${firstLine(error)})`);
       // A failure after the download (the install) leaves it downloaded: it is tried again at the next quit.
       if (this.status.kind === "ready" && !this.restarting) return;
       this.restarting = false;
@@ -210,6 +212,11 @@ export class UpdateService {
     this.status = status;
     this.options.onChange(this.state());
   }
+}
+
+/** Words for the log, in English. */
+function logged(words: PhraseOrText): string {
+  return typeof words === "string" ? words : inEnglish(words);
 }
 
 /** An error's first line, for the log: electron-updater's messages go on with the whole request and answer. */

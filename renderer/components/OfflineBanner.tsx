@@ -2,6 +2,8 @@ import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import type { SigndeskApi } from "../../common/contract";
 import { defineMessages } from "../../common/i18n/define-messages";
+import type { PhraseOrText } from "../../common/i18n/phrase";
+import { formatPhrase } from "../i18n/format-phrase";
 import "../screens/documents/documents.css";
 
 const messages = defineMessages({
@@ -16,7 +18,7 @@ const messages = defineMessages({
   tryAgain: { id: "components.offlineBanner.tryAgain", defaultMessage: "Try again" },
 });
 
-type Reachability = { reachable: true } | { reachable: false; message: string | null };
+type Reachability = { reachable: true } | { reachable: false; message: PhraseOrText | null };
 
 /**
  * While the active account's service cannot be reached: says so, what still works and what waits, and offers
@@ -66,7 +68,7 @@ export function OfflineBanner({ bridge }: { bridge: SigndeskApi }) {
           <div className="offline-text">
             <p className="offline-title">
               <strong>{intl.formatMessage(messages.title)}</strong>
-              {state.message !== null && <span> {state.message}</span>}
+              {state.message !== null && <span> {formatPhrase(intl, state.message)}</span>}
             </p>
             <p>{intl.formatMessage(messages.whatWorks)}</p>
             {stillDown && <p>{intl.formatMessage(messages.stillDown)}</p>}

@@ -1,5 +1,6 @@
 import type { SigndeskApi } from "../../common/contract";
 import type { Draft } from "../../common/draft";
+import { firstGroupLabel } from "../../common/first-group-label";
 import { defineMessages } from "../../common/i18n/define-messages";
 import { inEnglish } from "../../common/i18n/english";
 import { type Phrase, phrase } from "../../common/i18n/phrase";
@@ -314,7 +315,7 @@ export class OpenDrafts {
       return;
     }
     const opened = await opening;
-    const provisional = await provisionalDraft(id, making.fileName, opened);
+    const provisional = await provisionalDraft(id, making.fileName, opened, this.words(firstGroupLabel()));
     const pdf = pdfHandle(opened, provisional.pages);
     const pageCount = provisional.pages.length;
     if (!this.ready(shown, provisional, pdf, { pagesRead: 1, pageCount, unreadable: [] })) return;

@@ -19,7 +19,13 @@ export function sameContent(state: EditorState, draft: Draft): boolean {
  * What the editor shows of a new PDF until main's draft arrives: its pages (every page sized as page 1 until
  * it is read), one recipient, no fields.
  */
-export async function provisionalDraft(id: string, fileName: string, opened: OpenedPdf): Promise<Draft> {
+export async function provisionalDraft(
+  id: string,
+  fileName: string,
+  opened: OpenedPdf,
+  /** The recipient group's label, in the window's language (common/first-group-label.ts, as main makes it). */
+  groupLabel: string,
+): Promise<Draft> {
   const { document } = opened;
   const page = pageGeometryOf(await document.getPage(1));
   const at = new Date().toISOString();
@@ -32,7 +38,7 @@ export async function provisionalDraft(id: string, fileName: string, opened: Ope
     updatedAt: at,
     source: { fileName, kind: "pdf" },
     pages: Array.from({ length: document.numPages }, () => page),
-    groups: [{ id: `${id}:group`, label: "Recipient 1", color: groupColors[0] }],
+    groups: [{ id: `${id}:group`, label: groupLabel, color: groupColors[0] }],
     fields: [],
   };
 }

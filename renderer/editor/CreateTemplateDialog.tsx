@@ -169,7 +169,7 @@ export function CreateTemplateDialog({
       onCreated(
         result.value.notice === undefined
           ? done
-          : intl.formatMessage(messages.withNotice, { done, notice: result.value.notice }),
+          : intl.formatMessage(messages.withNotice, { done, notice: formatPhrase(intl, result.value.notice) }),
       );
     } finally {
       underway.current = false;

@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestCore, type TestCore } from "../support/core-harness";
+import { english } from "../support/english";
 import { makePdf } from "../support/pdf-fixtures";
 import { signatureDataUrl } from "../support/png";
 import { describeWith } from "../support/requirements";
@@ -36,7 +37,8 @@ describeWith("secret-service", "accounts, import and webhooks through the handle
       }
     };
     expect(await check(running.url, running.key)).toMatchObject({ outcome: "ok" });
-    expect(await check(running.url, "sk_wrong")).toEqual({
+    const wrongKey = await check(running.url, "sk_wrong");
+    expect({ ...wrongKey, message: english(wrongKey.message) }).toEqual({
       outcome: "wrong_key",
       message: "The service does not accept this API key: Invalid or expired API key.",
     });
@@ -44,7 +46,8 @@ describeWith("secret-service", "accounts, import and webhooks through the handle
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
     await new Promise((resolve) => closed.close(resolve));
-    expect(await check(closedUrl, "k")).toMatchObject({
+    const closedCheck = await check(closedUrl, "k");
+    expect({ ...closedCheck, message: english(closedCheck.message) }).toMatchObject({
       outcome: "unreachable",
       message: expect.stringContaining("connection refused"),
     });

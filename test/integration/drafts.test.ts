@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { channels } from "../../common/contract";
 import { type Draft, type DraftField, groupColors, nextGroupColor } from "../../common/draft";
 import { DraftStore } from "../../main/drafts/draft-store";
+import { english } from "../support/english";
 import { makePdf, passwordProtectedPdf, truncatedPdf } from "../support/pdf-fixtures";
 import { readPageCount, readPageText } from "../support/pdf-text";
 import { describeWith } from "../support/requirements";
@@ -222,7 +223,9 @@ describe("offline template drafts", () => {
     await mkdir(path.join(root, "not-a-draft"));
 
     const problems: { id: string; message: string }[] = [];
-    const listed = await store.list({ onProblem: (problem) => problems.push(problem) });
+    const listed = await store.list({
+      onProblem: (problem) => problems.push({ ...problem, message: english(problem.message) }),
+    });
     expect(listed.map((summary) => summary.id)).toEqual([good.id]);
     const setAside = (id: string, message: string) => ({
       id,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { EventPayload } from "../../common/contract";
 import { draftOf, scheduleMs, startBehindFault } from "../support/behind-fault";
 import type { TestCore } from "../support/core-harness";
+import { english } from "../support/english";
 import type { FaultServer } from "../support/fault-server";
 import { createHold } from "../support/hold";
 import { manualClock } from "../support/manual-clock";
@@ -295,6 +296,6 @@ describeWith("secret-service", "a send is made once, whatever happens to its ans
     });
     expect(again.document).not.toBeNull();
     expect(server.documents.has(again.document?.pdfId ?? "")).toBe(true);
-    expect(again.notice).toMatch(/does not know the new template's ID/);
+    expect(english(again.notice ?? "")).toMatch(/does not know the new template's ID/);
   });
 });

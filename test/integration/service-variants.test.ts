@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { DocumentRecordSchema } from "../../common/records";
+import { type DocumentRecord, DocumentRecordSchema } from "../../common/records";
 import { DocumentTracker } from "../../main/documents/tracker";
 import { DocumentRecords } from "../../main/records/document-records";
 import { openRecords } from "../../main/records/open-records";
@@ -11,6 +11,7 @@ import { recordsFileName } from "../../main/records/records-database";
 import { createServiceClient } from "../../main/service/client";
 import { ServiceError } from "../../main/service/service-error";
 import { startTestCore, type TestCore } from "../support/core-harness";
+import { english } from "../support/english";
 import { failure } from "../support/failure";
 import { setClock } from "../support/manual-clock";
 import { describeWith } from "../support/requirements";
@@ -53,13 +54,19 @@ describeWith("secret-service", "the app against a service answering in every way
     await server?.close();
   });
 
+  /** A document's status problem with its reason in English (stored as a phrase, rendered where it is shown). */
+  const problemInEnglish = (record: { statusProblem?: DocumentRecord["statusProblem"] } | null | undefined) =>
+    record?.statusProblem === undefined
+      ? undefined
+      : { ...record.statusProblem, reason: english(record.statusProblem.reason) };
   const { recordOf, lastTwoCalls, importAll, makeTemplate } = variantAppSteps(() => ({ app, server }));
 
   it("takes listed documents with only id and recipients: Test connection is ok, import works", async () => {
     const document = server.addDocument({ name: "Lease", recipients: [ada] });
     server.vary("getAllDocuments", { answer: eachListed((listed) => only(listed, "id", "recipients")) });
     server.vary("getDocumentDetails", { answer: (body) => ({ document: only(body.document, "id") }) });
-    expect(await app.call("accountsTestConnection", { id: accountId })).toMatchObject({
+    const check = await app.call("accountsTestConnection", { id: accountId });
+    expect({ ...check, message: english(check.message) }).toMatchObject({
       outcome: "ok",
       message: expect.stringContaining("answered with"),
     });
@@ -305,7 +312,7 @@ describeWith("secret-service", "the app against a service answering in every way
     }
     clock.set(start + 3 * 60_000);
     await app.call("documentsRefresh", { pdfIds: [document.id] });
-    expect((await recordOf(document.id))?.statusProblem).toEqual({
+    expect(problemInEnglish(await recordOf(document.id))).toEqual({
       since: new Date(firstFailure).toISOString(),
       reason: "The service failed (HTTP 500): Database unavailable.",
     });
@@ -314,7 +321,7 @@ describeWith("secret-service", "the app against a service answering in every way
     const reopened = new DatabaseSync(path.join(app.userDataDir, recordsFileName), { readOnly: true });
     try {
       const stored = new DocumentRecords(reopened).get((await recordOf(document.id))?.accountId ?? "", document.id);
-      expect(stored?.statusProblem?.reason).toContain("HTTP 500");
+      expect(english(stored?.statusProblem?.reason ?? "")).toContain("HTTP 500");
       expect(DocumentRecordSchema.safeParse(stored).success).toBe(true);
     } finally {
       reopened.close();
@@ -331,7 +338,7 @@ describeWith("secret-service", "the app against a service answering in every way
     server.vary("getDocumentDetails", { raw: { contentType: "text/html", body: "<h1>Maintenance</h1>" } });
     clock.set(start + 5 * 60_000);
     await app.call("documentsRefresh", { pdfIds: [document.id] });
-    expect((await recordOf(document.id))?.statusProblem).toEqual({
+    expect(problemInEnglish(await recordOf(document.id))).toEqual({
       since: new Date(clock.now()).toISOString(),
       reason: "The service answered with something that is not JSON.",
     });

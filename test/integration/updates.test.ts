@@ -3,8 +3,9 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AppImageUpdater } from "electron-updater";
 import { afterEach, describe, expect, test } from "vitest";
-import { firstUpdateCheckDelayMs, updateCheckIntervalMs } from "../../common/updates";
+import { firstUpdateCheckDelayMs, type UpdateStatus, updateCheckIntervalMs } from "../../common/updates";
 import { startConnectProxy } from "../support/connect-proxy";
+import { english } from "../support/english";
 import { manualClock } from "../support/manual-clock";
 import { seededRandom } from "../support/seeded-random";
 import { releaseContent, sha512Of, writeAppImage, writeFeed } from "../support/update-feed";
@@ -13,6 +14,9 @@ import { installedAppImage, releaseSize, updateServiceOf } from "../support/upda
 // electron-updater's AppImage updater replaces the file $APPIMAGE names (set by the AppImage runtime in the app).
 const appImageBefore = process.env.APPIMAGE;
 const cleanups: (() => Promise<void>)[] = [];
+/** A status with the words of a failure in English (they are a phrase, rendered where they are shown). */
+const inEnglish = (status: UpdateStatus) =>
+  status.kind === "failed" ? { ...status, message: english(status.message) } : status;
 afterEach(async () => {
   if (appImageBefore === undefined) delete process.env.APPIMAGE;
   else process.env.APPIMAGE = appImageBefore;
@@ -83,7 +87,7 @@ describe("updates from a feed on loopback (electron-updater, generic provider)",
 
     await service.check();
     const failed = await reaches((state) => state.status.kind === "failed" || state.status.kind === "ready");
-    expect(failed.status).toMatchObject({
+    expect(inEnglish(failed.status)).toMatchObject({
       kind: "failed",
       message: expect.stringContaining("did not match its published checksum"),
     });
@@ -108,7 +112,10 @@ describe("updates from a feed on loopback (electron-updater, generic provider)",
 
     await service.check();
     const failed = await reaches((state) => state.status.kind === "failed" || state.status.kind === "ready");
-    expect(failed.status).toMatchObject({ kind: "failed", message: expect.stringContaining("without HTTPS") });
+    expect(inEnglish(failed.status)).toMatchObject({
+      kind: "failed",
+      message: expect.stringContaining("without HTTPS"),
+    });
     expect(feed.requests.some((line) => line.startsWith(`GET ${release.file}`))).toBe(false);
     copy.quit();
     expect(await readFile(installed)).toEqual(before);
@@ -181,7 +188,7 @@ describe("updates from a feed on loopback (electron-updater, generic provider)",
       onProxySignInNeeded: (address) => asked.push(address),
     });
 
-    expect((await service.check()).status).toMatchObject({
+    expect(inEnglish((await service.check()).status)).toMatchObject({
       kind: "failed",
       message: expect.stringContaining("proxy asks for a user name and password"),
     });

@@ -11,7 +11,8 @@ describe("the account rules (common/accounts.ts, common/api-key.ts)", () => {
   it("takes a key of printable characters without spaces, trimmed, and refuses any other", () => {
     expect(ApiKeyInputSchema.parse("  sk_live_AbC-123.~!  ")).toBe("sk_live_AbC-123.~!");
     for (const key of ["sk live", "sk\tlive", "sk_live\n2", "sk_é", "sk_\u0000"]) {
-      expect(apiKeyProblem(key), JSON.stringify(key)).toBe(unsendableApiKeyMessage);
+      const problem = apiKeyProblem(key);
+      expect(problem === null ? null : inEnglish(problem), JSON.stringify(key)).toBe(unsendableApiKeyMessage);
       expect(messages(ApiKeyInputSchema.safeParse(key))).toEqual([unsendableApiKeyMessage]);
     }
     expect(messages(ApiKeyInputSchema.safeParse("k".repeat(4097)))).toEqual([

@@ -3,6 +3,7 @@ import type { TrackerOptions } from "../../main/documents/tracker";
 import { ServiceError } from "../../main/service/service-error";
 import type { DocumentRecord } from "../../main/settings/settings-schema";
 import { pendingDocument } from "../support/document-record";
+import { english } from "../support/english";
 import { pendingTracker } from "../support/pending-tracker";
 
 const start = Date.parse("2026-11-23T12:00:00Z");
@@ -90,7 +91,7 @@ describe("the status tracker while Documents is watched", () => {
     // The first answer was a 429: nothing more was asked, and the summary says why.
     expect(asked).toEqual(["a"]);
     expect(summary).toMatchObject({ total: 2, checked: 0, failed: 1, unreachable: false });
-    expect(summary.reason).toContain("asked Signdesk to wait");
+    expect(english(summary.reason ?? "")).toContain("asked Signdesk to wait");
     expect(tracker.nextCheckAt("acct", "b")).toBe(start + 40_000);
 
     clock.now += 20_000;

@@ -4,6 +4,7 @@ import { restartWaitPollMs } from "../../common/updates";
 import { describeUpdateFailure } from "../../main/updates/update-failure";
 import { type UpdaterEngine, UpdateService } from "../../main/updates/update-service";
 import { updaterKindFor } from "../../main/updates/updater-kind";
+import { english } from "../support/english";
 import { manualClock } from "../support/manual-clock";
 
 /**
@@ -182,7 +183,7 @@ describe("what a failed update says", () => {
     [new Error("something else"), /could not be checked or downloaded/],
     ["not even an error", /could not be checked or downloaded/],
   ])("%s", (error, said) => {
-    const message = describeUpdateFailure(error);
+    const message = english(describeUpdateFailure(error));
     expect(message).toMatch(said);
     expect(message).not.toMatch(/long technical text|https?:/);
   });

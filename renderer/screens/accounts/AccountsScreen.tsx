@@ -8,6 +8,7 @@ import { screenTitleMessages } from "../../../common/screen-titles";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { formatWhen } from "../../format/when";
 import { unwrap, useResource } from "../../hooks/useResource";
+import { formatPhrase } from "../../i18n/format-phrase";
 import { AddAccountForm, EditAccountForm } from "./AccountForms";
 import { Diagnostics } from "./Diagnostics";
 import { LanguageSection } from "./LanguageSection";
@@ -343,7 +344,7 @@ export function AccountsScreen({ bridge, onActiveAccountChanged }: AccountsScree
                           data-outcome={test.check.outcome}
                         >
                           <strong>{intl.formatMessage(outcomeTitles[test.check.outcome])}</strong>
-                          {test.check.message}
+                          {formatPhrase(intl, test.check.message)}
                         </p>
                       )}
                       {test?.status === "failed" && (

@@ -5,6 +5,7 @@ import { defineMessages } from "../../../common/i18n/define-messages";
 import { downloadPageUrl, type UpdateStatus } from "../../../common/updates";
 import { formatWhen } from "../../format/when";
 import { useUpdateState } from "../../hooks/useUpdateState";
+import { formatPhrase } from "../../i18n/format-phrase";
 import { productName } from "./product-name";
 
 const messages = defineMessages({
@@ -83,7 +84,7 @@ function describe(intl: IntlShape, status: UpdateStatus): string {
         version: status.next,
       });
     case "failed":
-      return status.message;
+      return formatPhrase(intl, status.message);
   }
 }
 

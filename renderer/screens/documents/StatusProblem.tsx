@@ -1,6 +1,7 @@
-import { FormattedMessage } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "../../../common/i18n/define-messages";
 import type { DocumentRecord } from "../../../common/records";
+import { formatPhrase } from "../../i18n/format-phrase";
 import { When } from "./When";
 
 const messages = defineMessages({
@@ -13,13 +14,14 @@ const messages = defineMessages({
 
 /** "Status can't be read since 5 minutes ago: <reason>", for a document whose answers keep failing. */
 export function StatusProblem({ record, now }: { record: DocumentRecord; now: number }) {
+  const intl = useIntl();
   const problem = record.statusProblem;
   if (problem === undefined) return null;
   return (
     <span className="status-problem" data-testid="status-problem">
       <FormattedMessage
         {...messages.problem}
-        values={{ since: <When iso={problem.since} now={now} />, reason: problem.reason }}
+        values={{ since: <When iso={problem.since} now={now} />, reason: formatPhrase(intl, problem.reason) }}
       />
     </span>
   );

@@ -2,6 +2,7 @@ import type { IntlShape } from "react-intl";
 import { defineMessages } from "../../../common/i18n/define-messages";
 import type { RefreshOutcome } from "../../../common/records";
 import { formatWhen } from "../../format/when";
+import { formatPhrase } from "../../i18n/format-phrase";
 
 export type Feedback = { kind: "notice" | "problem"; text: string } | null;
 
@@ -98,7 +99,10 @@ export function refreshFeedback(intl: IntlShape, outcome: RefreshOutcome, now: n
   if (outcome.total === 0) {
     return outcome.reason === null
       ? { kind: "notice", text: intl.formatMessage(messages.noneToCheck) }
-      : { kind: "problem", text: intl.formatMessage(messages.noneToCheckRefused, { reason: outcome.reason }) };
+      : {
+          kind: "problem",
+          text: intl.formatMessage(messages.noneToCheckRefused, { reason: formatPhrase(intl, outcome.reason) }),
+        };
   }
   if (outcome.failed > 0) {
     return {
@@ -111,7 +115,7 @@ export function refreshFeedback(intl: IntlShape, outcome: RefreshOutcome, now: n
     };
   }
   if (outcome.checked < outcome.total) {
-    const reason = outcome.reason?.trimEnd() ?? "";
+    const reason = outcome.reason === null ? "" : formatPhrase(intl, outcome.reason).trimEnd();
     return {
       kind: "notice",
       text:

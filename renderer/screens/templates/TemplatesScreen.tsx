@@ -9,6 +9,7 @@ import { type UndoOffer, UndoToast } from "../../components/UndoToast";
 import { useOpenDrafts } from "../../drafts/drafts-context";
 import { isWordFileName } from "../../drafts/open-drafts";
 import { unwrap, useResource } from "../../hooks/useResource";
+import { formatPhrase } from "../../i18n/format-phrase";
 import { templateKinds } from "../../outbox/outbox-words";
 import { QueuedItems } from "../../outbox/QueuedItems";
 import { AddTemplateByIdDialog } from "./AddTemplateByIdDialog";
@@ -247,7 +248,7 @@ export function TemplatesScreen({
           <p className="notice" role="status">
             {intl.formatMessage(messages.folderProblems, {
               count: drafts.value.problems.length,
-              reason: drafts.value.problems[0]?.message ?? "",
+              reason: formatPhrase(intl, drafts.value.problems[0]?.message ?? ""),
             })}
           </p>
         )}

@@ -1,0 +1,18 @@
+import { defineMessages } from "./i18n/define-messages";
+import { type Phrase, phrase } from "./i18n/phrase";
+
+const messages = defineMessages({
+  firstGroup: {
+    id: "main.drafts.firstGroupLabel",
+    defaultMessage: "Recipient {number, number}",
+    description: "The name of a new draft's first recipient group (who signs), editable in the editor.",
+  },
+});
+
+/**
+ * The label of a new draft's recipient group: the same words from main (the draft it creates) and from the window
+ * (the draft it shows until main's arrives), each rendered in the language shown when the draft is made.
+ */
+export function firstGroupLabel(): Phrase {
+  return phrase(messages.firstGroup, { number: 1 });
+}
