@@ -96,9 +96,17 @@ const rules = {
   sandboxMain: "the sandbox never imports main/",
   mainRenderer: "main never imports the renderer",
   nodeSharedOwn: "node-shared/ imports only common/ and itself (never main/, sandbox/, renderer/)",
-  commonPure: "common/ imports only zod and itself",
+  commonPure: "common/ imports only zod, formatjs's pure packages (messages, locales) and itself",
   preloadBridge: "the preload imports only electron and its own files",
 } as const;
+
+/** What common/ may import besides itself: validation, and ICU messages and locale matching (no Node, no DOM). */
+const commonPackages = new Set([
+  "zod",
+  "@formatjs/intl",
+  "@formatjs/intl-localematcher",
+  "@formatjs/icu-messageformat-parser",
+]);
 
 const nodeBuiltins = new Set([
   "fs",
@@ -147,7 +155,9 @@ function importOffences(file: string, source: string): Offence[] {
     if (runtime === "node-shared" && ["main", "sandbox", "renderer", "preload"].some(inFolder)) {
       offend(rules.nodeSharedOwn);
     }
-    if (runtime === "common" && (target === null ? specifier !== "zod" : !inFolder("common"))) offend(rules.commonPure);
+    if (runtime === "common" && (target === null ? !commonPackages.has(specifier) : !inFolder("common"))) {
+      offend(rules.commonPure);
+    }
     if (runtime === "preload" && specifier !== "electron" && target === null) offend(rules.preloadBridge);
   }
   return offences;

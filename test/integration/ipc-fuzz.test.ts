@@ -253,6 +253,7 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
       outboxRetry: { itemId: outboxItem.itemId },
       outboxEditRecipients: { itemId: outboxItem.itemId, recipients },
       clipboardWriteText: { text: templateId },
+      localeSet: { choice: "de" },
       proxySignIn: { proxy: "proxy.example.com:3128", credentials: { username: "ada", password: "secret" } },
     });
   });

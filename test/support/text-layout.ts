@@ -3,7 +3,8 @@ import type { Page } from "playwright-core";
 /**
  * Text a person cannot read whole, as the page is laid out now: text cut by a box that hides what overflows it
  * (overflow hidden or clip, an ellipsis), and text with other text or a control drawn over it. Looked at where a
- * modal dialog is open only inside it (the page behind is inert and covered on purpose). Text inside the PDF page
+ * modal dialog is open only inside it (the page behind is inert and covered on purpose), and text that scrolls under a
+ * bar pinned to the window's edge is not covered: scrolled, it shows. Text inside the PDF page
  * is the document's own and not checked; visually hidden text (the screen readers' 1 × 1 px) neither.
  */
 export async function textLayoutProblems(page: Page): Promise<string[]> {
@@ -78,11 +79,23 @@ export async function textLayoutProblems(page: Page): Promise<string[]> {
       for (const rect of rects) {
         const x = rect.left + rect.width / 2;
         const y = rect.top + rect.height / 2;
-        if (x < visibleArea.left || x > visibleArea.right || y < visibleArea.top || y > visibleArea.bottom) continue;
+        // Text partly scrolled out of its view is not covered: scrolling shows it.
+        const inView =
+          rect.left >= visibleArea.left - 1 &&
+          rect.right <= visibleArea.right + 1 &&
+          rect.top >= visibleArea.top - 1 &&
+          rect.bottom <= visibleArea.bottom + 1;
+        if (!inView) continue;
         const hit = document.elementFromPoint(x, y);
         if (hit === null || parent.contains(hit) || hit.contains(parent)) continue;
-        // What lies over the text: another element with text of its own, or a control.
+        // What lies over the text: another element with text of its own, or a control. A bar fixed or stuck to the
+        // window's edge covers what scrolls under it by design: the text is read once scrolled into view.
         const covering = hit.closest("button, input, select, textarea, a, img, svg") ?? hit;
+        let pinned = false;
+        for (let up: Element | null = covering; up !== null && !pinned; up = up.parentElement) {
+          pinned = /^(fixed|sticky)$/.test(getComputedStyle(up).position);
+        }
+        if (pinned) continue;
         const hasText = (covering.textContent ?? "").trim() !== "";
         if (hasText || covering !== hit) {
           problems.push(`${label} is covered by ${describe(covering)}`);
