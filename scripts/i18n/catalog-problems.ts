@@ -34,10 +34,38 @@ const translatedFrom = JSON.parse(
   readFileSync(path.join(import.meta.dirname, "translated-from.json"), "utf8"),
 ) as Record<string, string>;
 
+/** The scripts each language writes in (besides Latin, which every catalog uses for names like PDF and Signdesk). */
+const ownScripts: Record<string, string[]> = {
+  ja: ["Han", "Hiragana", "Katakana"],
+  "zh-CN": ["Han"],
+  ar: ["Arabic"],
+  he: ["Hebrew"],
+};
+const otherScripts = [
+  "Han",
+  "Hiragana",
+  "Katakana",
+  "Arabic",
+  "Hebrew",
+  "Hangul",
+  "Cyrillic",
+  "Greek",
+  "Thai",
+  "Devanagari",
+];
+
+/** Letters of a script the language does not write: a message pasted from another catalog. */
+function foreignLetters(locale: string, message: string): boolean {
+  const own = new Set(ownScripts[locale] ?? []);
+  return otherScripts.some((script) => !own.has(script) && new RegExp(`\\p{Script=${script}}`, "u").test(message));
+}
+
 export interface CatalogProblems {
   missing: string[];
   /** Messages whose English changed since they were translated (scripts/i18n/translated-from.json). */
   stale: string[];
+  /** Messages with letters of a script the language does not write (another catalog's message). */
+  foreign: string[];
   extra: string[];
   arguments: string[];
   plurals: string[];
@@ -53,6 +81,7 @@ export function catalogProblems(
   const problems: CatalogProblems = {
     missing: [],
     stale: [],
+    foreign: [],
     extra: [],
     arguments: [],
     plurals: [],
@@ -70,6 +99,7 @@ export function catalogProblems(
       continue;
     }
     if (translatedFrom[id] !== source) problems.stale.push(`${id}: English is now ${JSON.stringify(source)}`);
+    if (foreignLetters(locale, message)) problems.foreign.push(`${id}: ${message}`);
     try {
       const theirs = messageArguments(message).join();
       const ours = messageArguments(source).join();

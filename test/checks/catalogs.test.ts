@@ -41,6 +41,10 @@ describe.each(shippedLocales.filter((locale) => locale !== sourceLocale))("the %
     expect(problems.stale).toEqual([]);
   });
 
+  it("is written in its own language's script, nothing pasted from another catalog", () => {
+    expect(problems.foreign).toEqual([]);
+  });
+
   it("parses, and uses each message's arguments as English does", () => {
     expect({ unparsable: problems.unparsable, arguments: problems.arguments }).toEqual({
       unparsable: [],

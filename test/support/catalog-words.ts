@@ -12,6 +12,11 @@ export function catalogWords(locale: string): (id: string, values?: Record<strin
   return (id, values) => {
     const message = catalog[id];
     if (message === undefined) throw new Error(`${locale} has no message ${id}`);
-    return String(new IntlMessageFormat(message, locale).format(values));
+    // Each tag's words as they read (a screen-reader-only part included), unless the test gives the tag.
+    const tags = Object.fromEntries(
+      [...message.matchAll(/<([a-zA-Z]+)>/g)].map(([, tag]) => [tag, (chunks: unknown[]) => chunks.join("")]),
+    );
+    const formatted = new IntlMessageFormat(message, locale).format({ ...tags, ...values });
+    return Array.isArray(formatted) ? formatted.join("") : String(formatted);
   };
 }
