@@ -6,9 +6,20 @@ import { IntlMessageFormat } from "intl-messageformat";
  * A message of a shipped catalog, formatted as the window formats it: what a test looks for on a screen shown in
  * that language, taken from the catalog rather than typed again.
  */
-export function catalogWords(locale: string): (id: string, values?: Record<string, string | number>) => string {
+function readCatalog(locale: string): Record<string, string> {
   const file = path.resolve(import.meta.dirname, `../../common/i18n/catalogs/${locale}.json`);
-  const catalog = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  return JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+}
+
+/** A message's words before its first tag or argument: what a control shows first, whatever follows. */
+export function catalogLead(locale: string, id: string): string {
+  const message = readCatalog(locale)[id];
+  if (message === undefined) throw new Error(`${locale} has no message ${id}`);
+  return message.split(/[<{]/)[0]?.trim() ?? "";
+}
+
+export function catalogWords(locale: string): (id: string, values?: Record<string, string | number>) => string {
+  const catalog = readCatalog(locale);
   return (id, values) => {
     const message = catalog[id];
     if (message === undefined) throw new Error(`${locale} has no message ${id}`);
