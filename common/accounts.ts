@@ -1,7 +1,26 @@
 import { z } from "zod";
 import { ApiKeyInputSchema } from "./api-key";
-import { PhraseOrTextSchema } from "./i18n/phrase";
+import { defineMessages } from "./i18n/define-messages";
+import { PhraseOrTextSchema, phrase } from "./i18n/phrase";
+import { schemaMessage } from "./schema-words";
 import { maxAddressLength } from "./service-address";
+
+const messages = defineMessages({
+  nameMissing: { id: "rules.account.nameMissing", defaultMessage: "Give the account a name." },
+  nameTooLong: {
+    id: "rules.account.nameTooLong",
+    defaultMessage: "Keep the account's name to {max, number, ::group-off} characters or fewer.",
+  },
+  addressMissing: { id: "rules.account.addressMissing", defaultMessage: "Enter the service's base URL." },
+  addressTooLong: {
+    id: "rules.account.addressTooLong",
+    defaultMessage: "The base URL is longer than {max, number, ::group-off} characters.",
+  },
+  webhookUserIdTooLong: {
+    id: "rules.account.webhookUserIdTooLong",
+    defaultMessage: "Keep the webhook user ID to {max, number, ::group-off} characters or fewer.",
+  },
+});
 
 export const CoordinateOriginSchema = z.enum(["top-left", "bottom-left"]);
 
@@ -26,15 +45,18 @@ export type Account = z.infer<typeof AccountSchema>;
 export const AccountNameSchema = z
   .string()
   .trim()
-  .min(1, "Give the account a name.")
-  .max(80, "Keep the account's name to 80 characters or fewer.");
+  .min(1, schemaMessage(phrase(messages.nameMissing)))
+  .max(80, schemaMessage(phrase(messages.nameTooLong, { max: 80 })));
 const BaseUrlInput = z
   .string()
   .trim()
-  .min(1, "Enter the service's base URL.")
-  .max(maxAddressLength, `The base URL is longer than ${maxAddressLength} characters.`);
+  .min(1, schemaMessage(phrase(messages.addressMissing)))
+  .max(maxAddressLength, schemaMessage(phrase(messages.addressTooLong, { max: maxAddressLength })));
 /** Blank: none (when changing an account, a blank value clears it). */
-const WebhookUserIdInput = z.string().trim().max(200, "Keep the webhook user ID to 200 characters or fewer.");
+const WebhookUserIdInput = z
+  .string()
+  .trim()
+  .max(200, schemaMessage(phrase(messages.webhookUserIdTooLong, { max: 200 })));
 
 export const AccountInputSchema = z.object({
   name: AccountNameSchema,

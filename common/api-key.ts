@@ -1,8 +1,13 @@
 import { z } from "zod";
 import { defineMessages } from "./i18n/define-messages";
 import { type Phrase, phrase } from "./i18n/phrase";
+import { schemaMessage } from "./schema-words";
 
 const messages = defineMessages({
+  tooLong: {
+    id: "rules.apiKey.tooLong",
+    defaultMessage: "The API key is longer than {max, number, ::group-off} characters.",
+  },
   unsendable: {
     id: "rules.apiKey.unsendable",
     defaultMessage: "The API key contains characters that cannot be sent (spaces or line breaks?); enter it again.",
@@ -31,5 +36,5 @@ export function apiKeyProblem(key: string): Phrase | null {
 export const ApiKeyInputSchema = z
   .string()
   .trim()
-  .max(maxApiKeyLength, `The API key is longer than ${maxApiKeyLength} characters.`)
-  .refine((key) => apiKeyProblem(key) === null, { error: unsendableApiKeyMessage });
+  .max(maxApiKeyLength, schemaMessage(phrase(messages.tooLong, { max: maxApiKeyLength })))
+  .refine((key) => apiKeyProblem(key) === null, { error: schemaMessage(phrase(messages.unsendable)) });

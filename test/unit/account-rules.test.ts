@@ -34,10 +34,17 @@ describe("the account rules (common/accounts.ts, common/api-key.ts)", () => {
   it("gives the form main's messages for the name and the key, under their fields", () => {
     expect(messages(AccountNameSchema.safeParse("  "))).toEqual(["Give the account a name."]);
     const draft = { name: "x".repeat(81), baseUrl: "https://api.example.com", coordinateOrigin: "top-left" as const };
-    expect(checkAccountDraft(draft, { checkUrl: true, apiKey: "sk live" })).toEqual({
+    // Phrases (rendered in the window's language), here in English.
+    const problems = checkAccountDraft(draft, { checkUrl: true, apiKey: "sk live" });
+    expect(
+      Object.fromEntries(
+        Object.entries(problems).map(([field, words]) => [field, typeof words === "object" ? inEnglish(words) : words]),
+      ),
+    ).toEqual({
       name: "Keep the account's name to 80 characters or fewer.",
       apiKey: unsendableApiKeyMessage,
     });
+    expect(problems.name).toMatchObject({ id: "rules.account.nameTooLong" });
     expect(checkAccountDraft({ ...draft, name: " Acme " }, { checkUrl: true, apiKey: "" })).toEqual({});
     // The address's problem is a phrase (rendered in the window's language): here in English.
     const { baseUrl, ...others } = checkAccountDraft(

@@ -5,6 +5,7 @@ import { type Account, AccountNameSchema } from "../../../common/accounts";
 import { ApiKeyInputSchema } from "../../../common/api-key";
 import { defineMessages } from "../../../common/i18n/define-messages";
 import type { MessageDescriptor, PhraseOrText } from "../../../common/i18n/phrase";
+import { issueWords } from "../../../common/schema-words";
 import { addressExamples, checkServiceAddress, describeAddressProblem } from "../../../common/service-address";
 import { formatPhrase } from "../../i18n/format-phrase";
 import "../../components/settings.css";
@@ -20,9 +21,9 @@ export interface AccountDraft {
 }
 
 export interface AccountProblems {
-  name?: string;
+  name?: PhraseOrText;
   baseUrl?: PhraseOrText;
-  apiKey?: string;
+  apiKey?: PhraseOrText;
 }
 
 const messages = defineMessages({
@@ -75,9 +76,10 @@ const origins: readonly { value: CoordinateOrigin; label: MessageDescriptor; exp
 ];
 
 /** The first message of a failed parse, or undefined when `value` passes. */
-function problemOf(schema: z.ZodType, value: unknown): string | undefined {
+function problemOf(schema: z.ZodType, value: unknown): PhraseOrText | undefined {
   const parsed = schema.safeParse(value);
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
+  return issue === undefined ? undefined : issueWords(issue);
 }
 
 /**
@@ -147,7 +149,7 @@ export function AccountFields({
         />
         {problems.name !== undefined && (
           <span className="field-problem" id={id("name-problem")} role="alert">
-            {problems.name}
+            {formatPhrase(intl, problems.name)}
           </span>
         )}
       </div>
@@ -217,7 +219,7 @@ export function AccountFields({
           />
           {problems.apiKey !== undefined && (
             <span className="field-problem" id={id("apiKey-problem")} role="alert">
-              {problems.apiKey}
+              {formatPhrase(intl, problems.apiKey)}
             </span>
           )}
           <span className="settings-hint" id={id("apiKey-hint")}>
