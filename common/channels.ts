@@ -8,6 +8,7 @@ export const channelNames = {
   appTakeNavigation: "app:takeNavigation",
   localeGet: "locale:get",
   localeSet: "locale:set",
+  localeCatalog: "locale:catalog",
   accountsList: "accounts:list",
   accountsAdd: "accounts:add",
   accountsUpdate: "accounts:update",

@@ -7,8 +7,9 @@ import { type ChannelName, channelNames, type EventName, type MethodName } from 
 import { Bytes, desktopChannels, Id, NoArgs, Nothing, TransferId } from "./contract-desktop";
 import { DocumentListQuerySchema, TemplateUseSchema } from "./document-list";
 import { DraftSchema, DraftSummarySchema } from "./draft";
+import { CatalogPayloadSchema } from "./i18n/catalog";
 import { LocaleStateSchema } from "./i18n/locale-state";
-import { LocaleChoiceSchema } from "./i18n/locales";
+import { LocaleChoiceSchema, LocaleSchema } from "./i18n/locales";
 import { PhraseOrTextSchema } from "./i18n/phrase";
 import { LibreOfficeStatusSchema, ProgramPathSchema } from "./libreoffice";
 import { OutboxItemSchema, OutboxListSchema, OutboxSummarySchema } from "./outbox";
@@ -48,6 +49,11 @@ export type Navigation = z.infer<typeof NavigationSchema>;
 export const channels = {
   appInfo: { channel: channelNames.appInfo, args: NoArgs, result: AppInfoSchema },
   localeGet: { channel: channelNames.localeGet, args: NoArgs, result: LocaleStateSchema },
+  localeCatalog: {
+    channel: channelNames.localeCatalog,
+    args: z.object({ locale: LocaleSchema }),
+    result: CatalogPayloadSchema,
+  },
   localeSet: {
     channel: channelNames.localeSet,
     args: z.object({ choice: LocaleChoiceSchema }),

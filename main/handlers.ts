@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import type { MethodName } from "../common/channels";
 import type { Navigation } from "../common/contract";
+import { loadCatalog } from "../common/i18n/catalog";
 import { defineMessages } from "../common/i18n/define-messages";
 import { type Phrase, phrase } from "../common/i18n/phrase";
 import type { Core } from "./core-types";
@@ -73,6 +74,7 @@ export function createHandlers(deps: HandlerDeps): Dispatcher {
       appTakeNavigation: () => deps.takeNavigation?.() ?? null,
       localeGet: () => core.intl.state,
       localeSet: ({ choice }) => core.intl.choose(choice),
+      localeCatalog: ({ locale }) => loadCatalog(locale),
       appRecover: () => {
         throw new HandlerError("not_needed", phrase(messages.notNeeded, { app: productName }));
       },

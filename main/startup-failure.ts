@@ -3,6 +3,7 @@ import path from "node:path";
 import type { IntlShape } from "@formatjs/intl";
 import { methodNames } from "../common/channels";
 import { channels } from "../common/contract";
+import { loadCatalog } from "../common/i18n/catalog";
 import { defineMessages } from "../common/i18n/define-messages";
 import { inEnglish } from "../common/i18n/english";
 import type { LocaleState } from "../common/i18n/locale-state";
@@ -103,6 +104,7 @@ export function createStartupFailureHandlers(deps: StartupFailureDeps): Dispatch
     await speak(locale);
     return locale;
   };
+  implementations.localeCatalog = ({ locale }) => loadCatalog(locale);
   implementations.appRecover = async () => ({ setAsideFolder: await deps.recover() });
   // A link that started the app waits for the started app's window: nothing to show on the failure screen.
   implementations.appTakeNavigation = () => null;

@@ -45,6 +45,8 @@ export function mainBuildOptions(mode: "production" | "development"): BuildOptio
     external: ["electron", ...runtimePackages],
     sourcemap: true,
     minify: mode === "production",
+    // The catalogs' words as UTF-8, not \u escapes: Arabic or Japanese would take three times the bytes.
+    charset: "utf8",
     // Bundled CommonJS dependencies call require(); give the ESM bundle one.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

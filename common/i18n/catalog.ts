@@ -9,6 +9,23 @@ export type Catalog = z.infer<typeof CatalogSchema>;
 /** What formatjs takes: messages as text, or parsed (the pseudo-locales are built from parsed English). */
 export type LoadedCatalog = Catalog | Record<string, MessageFormatElement[]>;
 
+/**
+ * A catalog as main sends it to the window (locale:catalog): the window keeps no copy of its own, so each language
+ * ships once. Parsed messages are checked as arrays only: they are formatjs's own output (pseudo.ts).
+ */
+export const CatalogPayloadSchema = z.union([
+  z.record(z.string(), z.string()),
+  z.record(
+    z.string(),
+    z.array(
+      z.custom<MessageFormatElement>(
+        (element) =>
+          typeof element === "object" && element !== null && typeof (element as { type?: unknown }).type === "number",
+      ),
+    ),
+  ),
+]);
+
 function isPseudo(locale: Locale): locale is PseudoLocale {
   return (pseudoLocales as readonly string[]).includes(locale);
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { IntlProvider } from "react-intl";
-import { type LoadedCatalog, loadCatalog } from "../../common/i18n/catalog";
+import type { LoadedCatalog } from "../../common/i18n/catalog";
 import type { LocaleState } from "../../common/i18n/locale-state";
 import { type Locale, type LocaleChoice, sourceLocale, textDirection } from "../../common/i18n/locales";
 import { LocaleContext, type LocaleControl } from "./locale-context";
@@ -9,6 +9,8 @@ import { LocaleContext, type LocaleControl } from "./locale-context";
 export interface LocaleSource {
   get(): Promise<LocaleState>;
   set(choice: LocaleChoice): Promise<LocaleState>;
+  /** The messages of `locale` (main's copy: the window bundles none). */
+  catalog(locale: Locale): Promise<LoadedCatalog>;
 }
 
 interface Shown {
@@ -23,16 +25,19 @@ function reportIntlError(error: { code: string; message: string }): void {
 }
 
 /**
- * The window in the person's language: loads its catalog (one chunk per locale), sets `lang` and `dir` on the
+ * The window in the person's language: asks main for its catalog, sets `lang` and `dir` on the
  * document, and renders nothing until the first catalog is in, so that no screen flashes in another language. A
  * change of language keeps the old words until the new catalog is loaded, then swaps them all at once.
  */
 export function LocaleRoot({ source, children }: { source: LocaleSource; children: ReactNode }) {
   const [shown, setShown] = useState<Shown | null>(null);
 
-  const show = useCallback(async (state: LocaleState) => {
-    setShown({ state, messages: await loadCatalog(state.locale) });
-  }, []);
+  const show = useCallback(
+    async (state: LocaleState) => {
+      setShown({ state, messages: await source.catalog(state.locale) });
+    },
+    [source],
+  );
 
   useEffect(() => {
     source.get().then(show, (error: unknown) => {

@@ -1,6 +1,7 @@
 import type { SigndeskApi } from "../../common/contract";
+import type { LoadedCatalog } from "../../common/i18n/catalog";
 import type { LocaleState } from "../../common/i18n/locale-state";
-import { pickLocale, resolveLocale } from "../../common/i18n/locales";
+import { sourceLocale } from "../../common/i18n/locales";
 import { unwrap } from "../hooks/useResource";
 import type { LocaleSource } from "./LocaleRoot";
 
@@ -9,11 +10,13 @@ export function bridgeLocale(bridge: SigndeskApi): LocaleSource {
   return {
     get: async () => unwrap(await bridge.localeGet()),
     set: async (choice) => unwrap(await bridge.localeSet({ choice })),
+    catalog: async (locale) => unwrap(await bridge.localeCatalog({ locale })) as LoadedCatalog,
   };
 }
 
-/** Outside the app (no bridge): the browser's languages, for this page only. */
+/** Outside the app (no bridge): English, its messages' own words (the page only says it cannot start here). */
 export const browserLocale: LocaleSource = {
-  get: async (): Promise<LocaleState> => ({ choice: "system", locale: pickLocale(navigator.languages) }),
-  set: async (choice) => ({ choice, locale: resolveLocale(choice, navigator.languages) }),
+  get: async (): Promise<LocaleState> => ({ choice: "system", locale: sourceLocale }),
+  set: async () => ({ choice: "system", locale: sourceLocale }),
+  catalog: async () => ({}),
 };

@@ -254,6 +254,7 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
       outboxEditRecipients: { itemId: outboxItem.itemId, recipients },
       clipboardWriteText: { text: templateId },
       localeSet: { choice: "de" },
+      localeCatalog: { locale: "ja" },
       proxySignIn: { proxy: "proxy.example.com:3128", credentials: { username: "ada", password: "secret" } },
     });
   });
