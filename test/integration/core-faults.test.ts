@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { inEnglish } from "../../common/i18n/english";
+import type { PhraseOrText } from "../../common/i18n/phrase";
 import { startTestCore, type TestCore } from "../support/core-harness";
 import { type FaultServer, startFaultServer } from "../support/fault-server";
 import { createHold } from "../support/hold";
@@ -124,12 +126,15 @@ describeWith("secret-service", "the app when the service misbehaves", () => {
     expect((await app.call("documentsList")).reachable).toBe(false);
     const down = app.events.filter((entry) => entry.event === "service:reachability").at(-1)?.payload as {
       reachable: boolean;
-      message: string;
+      message: PhraseOrText;
     };
     expect(down.reachable).toBe(false);
     // The gateway in front of the stopped service answers 502: that is what the user reads, without how often the
     // refresh's reads tried (the words stay the same whichever call meets the failure).
-    expect(down.message).toBe("The service failed (HTTP 502): Bad gateway (fault server).");
+    // A phrase, rendered in the window's language where it is shown: here in English.
+    expect(typeof down.message === "string" ? down.message : inEnglish(down.message)).toBe(
+      "The service failed (HTTP 502): Bad gateway (fault server).",
+    );
     const offlineDraft = await app.call("draftsCreateFromFile", { fileName: "Offline.pdf", bytes: await makePdf() });
     expect(offlineDraft.name).toBe("Offline");
 

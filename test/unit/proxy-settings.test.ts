@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "../../common/i18n/english";
 import { ProxyCredentialsSchema } from "../../common/proxy";
 import { envProxyFor } from "../../main/service/env-proxy";
 import { parseProxyChoice } from "../../main/service/proxy-choice";
@@ -71,21 +72,30 @@ describe("what every request of main follows (the service's, a download's, an up
   });
 
   it("says why it cannot follow settings it cannot read or proxies it cannot speak", async () => {
+    // The reason is a phrase, rendered in the window's language where it is shown: here in English.
+    const inWords = (choice: Awaited<ReturnType<typeof systemProxyFor>>) =>
+      "message" in choice && typeof choice.message === "object"
+        ? { ...choice, message: inEnglish(choice.message) }
+        : choice;
     expect(
-      await systemProxyFor(
-        settings(async () => {
-          throw new Error("PAC script failed");
-        }),
-        target,
+      inWords(
+        await systemProxyFor(
+          settings(async () => {
+            throw new Error("PAC script failed");
+          }),
+          target,
+        ),
       ),
     ).toEqual({
       kind: "refused",
       message: "The system's proxy settings for https://api.example.com could not be read: PAC script failed",
     });
     expect(
-      await systemProxyFor(
-        settings(async () => "SOCKS5 s.corp:1080"),
-        target,
+      inWords(
+        await systemProxyFor(
+          settings(async () => "SOCKS5 s.corp:1080"),
+          target,
+        ),
       ),
     ).toEqual({
       kind: "refused",
