@@ -1,31 +1,17 @@
 import type { SigndeskApi } from "../../common/contract";
 import type { Draft } from "../../common/draft";
 import { firstGroupLabel } from "../../common/first-group-label";
-import { defineMessages } from "../../common/i18n/define-messages";
 import { inEnglish } from "../../common/i18n/english";
 import { type Phrase, phrase } from "../../common/i18n/phrase";
 import { UserError } from "../../common/user-error";
 import { createEditorState, type EditorAction, type EditorState, editorReducer } from "../editor/state/editor-state";
 import { withPages } from "../editor/state/pages";
 import { closePdf, loadPdf, type OpenedPdf, openPdf, type PdfHandle, pdfHandle } from "../pdf/load-pdf";
+import { openDraftsMessages as messages } from "./open-drafts-messages";
 import { provisionalDraft, provisionalEditorState, sameContent } from "./provisional-draft";
 import { type PagesRead, readPage, readPages, withPagesRead } from "./read-pages";
 import { changed, type Stored, storeChanges } from "./store-changes";
 import { mainMayStart } from "./when-main-starts";
-
-const messages = defineMessages({
-  refused: {
-    id: "drafts.open.refused",
-    defaultMessage: "{fileName} could not be opened: {reason}",
-    description: "A file given to make a draft could not become one; {reason} says why.",
-  },
-  unsaved: { id: "drafts.open.unsaved", defaultMessage: "Your changes to this draft are not saved yet: {reason}" },
-  changesLost: {
-    id: "drafts.open.changesLost",
-    defaultMessage: "{reason} The changes made to it could not be kept.",
-    description: "{reason} says why the file could not become a draft, a full sentence.",
-  },
-});
 
 /**
  * The background work on a new PDF shown before main has made its draft: the editor is usable meanwhile.

@@ -5,7 +5,6 @@ import { displayedSize } from "../../common/coordinates";
 import type { Draft } from "../../common/draft";
 import { groupsWithoutFields, groupWithoutFieldsMessage } from "../../common/draft-checks";
 import type { FieldType } from "../../common/fields";
-import { defineMessages } from "../../common/i18n/define-messages";
 import { asSentence } from "../../common/sentence";
 import { useDraftView, useOpenDrafts } from "../drafts/drafts-context";
 import type { Preparing } from "../drafts/open-drafts";
@@ -18,6 +17,7 @@ import { useLatest } from "../pdf/use-latest";
 import { fitPageScale, fitWidthScale, scaleForZoom, zoomIn, zoomOut } from "../pdf/zoom";
 import { CreateTemplateDialog } from "./CreateTemplateDialog";
 import { EditorToolbar } from "./EditorToolbar";
+import { editorScreenMessages as messages } from "./editor-screen-messages";
 import { GroupsPanel } from "./GroupsPanel";
 import { Inspector } from "./Inspector";
 import { PageNotReady, UnreadablePages } from "./PageNotReady";
@@ -43,30 +43,6 @@ import { useFieldDrag } from "./useFieldDrag";
 import { visiblePartOfPage } from "./visible-part";
 
 const appName = "Signdesk";
-
-const messages = defineMessages({
-  opening: { id: "editor.screen.opening", defaultMessage: "Opening the draft…" },
-  cannotOpen: { id: "editor.screen.cannotOpen", defaultMessage: "This draft cannot be opened: {reason}" },
-  back: { id: "editor.screen.back", defaultMessage: "Back to templates" },
-  pageNotRead: {
-    id: "editor.screen.pageNotRead",
-    defaultMessage: "Page {page, number} is still being read: a field can go on it once it is.",
-  },
-  notSaved: {
-    id: "editor.screen.notSaved",
-    defaultMessage:
-      "Your last changes are not saved: {reason} They are kept in this window; {appName} saves them with your next change or when you leave the editor.",
-    description: "{reason} is why the save failed, a full sentence.",
-  },
-  saveNow: { id: "editor.screen.saveNow", defaultMessage: "Save now" },
-  pages: { id: "editor.screen.pages", defaultMessage: "Pages", description: "The strip of page thumbnails." },
-  document: {
-    id: "editor.screen.document",
-    defaultMessage: "{name}, {count, plural, one {# pages} other {# pages}}",
-    description: "The draft's pages, for assistive technology: the draft's name and its number of pages.",
-  },
-  panels: { id: "editor.screen.panels", defaultMessage: "Editor panels" },
-});
 
 interface EditorScreenProps {
   bridge: SigndeskApi;
