@@ -16,3 +16,11 @@ const messages = defineMessages({
 export function firstGroupLabel(): Phrase {
   return phrase(messages.firstGroup, { number: 1 });
 }
+
+/**
+ * The id of a new draft's recipient group, the same from main and from the window: when main's draft replaces the one
+ * the window shows meanwhile, the group stays the same group (a rename begun in the editor is not lost).
+ */
+export function firstGroupId(draftId: string): string {
+  return `${draftId}:group`;
+}

@@ -12,7 +12,7 @@ import {
 } from "../../common/draft";
 import { copyName, nameFromFile } from "../../common/draft-names";
 import { englishWords } from "../../common/english-words";
-import { firstGroupLabel } from "../../common/first-group-label";
+import { firstGroupId, firstGroupLabel } from "../../common/first-group-label";
 import { defineMessages } from "../../common/i18n/define-messages";
 import { inEnglish } from "../../common/i18n/english";
 import { type Phrase, type PhraseOrText, phrase } from "../../common/i18n/phrase";
@@ -141,7 +141,7 @@ export class DraftStore {
         updatedAt: at,
         source: { fileName: path.basename(sourcePath).slice(0, 255), kind },
         pages,
-        groups: [{ id: randomUUID(), label: this.render(firstGroupLabel()), color: groupColors[0] }],
+        groups: [{ id: firstGroupId(id), label: this.render(firstGroupLabel()), color: groupColors[0] }],
         fields: [],
       });
       // Only a page without area gets here: inspectPdf has read everything else.

@@ -1,6 +1,7 @@
 import { pageGeometryOf } from "../../common/coordinates";
 import { type Draft, draftVersion, groupColors } from "../../common/draft";
 import { nameFromFile } from "../../common/draft-names";
+import { firstGroupId } from "../../common/first-group-label";
 import { createEditorState, type EditorState } from "../editor/state/editor-state";
 import type { OpenedPdf } from "../pdf/load-pdf";
 
@@ -38,7 +39,7 @@ export async function provisionalDraft(
     updatedAt: at,
     source: { fileName, kind: "pdf" },
     pages: Array.from({ length: document.numPages }, () => page),
-    groups: [{ id: `${id}:group`, label: groupLabel, color: groupColors[0] }],
+    groups: [{ id: firstGroupId(id), label: groupLabel, color: groupColors[0] }],
     fields: [],
   };
 }
