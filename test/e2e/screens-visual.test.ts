@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type OutboxList, queuedCode } from "../../common/outbox";
@@ -12,7 +12,14 @@ import { loadWatched } from "../support/editor-driver";
 import { type RendererSnapshot, snapshotRenderer } from "../support/renderer-snapshot";
 import { describeWith } from "../support/requirements";
 import { neutralise, seedScreenStates } from "../support/screen-states";
-import { compareImages, decodePng, matchBaseline, screenshotsDir, type Tolerance } from "../support/screenshots";
+import {
+  compareImages,
+  decodePng,
+  matchBaseline,
+  screenshotFailuresDir,
+  screenshotsDir,
+  type Tolerance,
+} from "../support/screenshots";
 import { ServiceOutage } from "../support/service-outage";
 
 /**
@@ -114,14 +121,32 @@ describeWith(
         }, scrollTo ?? null);
       await page().mouse.move(1279, 799);
       let previous: Buffer | null = null;
+      const moves: string[] = [];
       for (let attempt = 0; attempt < 10; attempt += 1) {
         await scroll();
         await neutralise(page());
         const shot = await page().screenshot({ animations: "disabled", caret: "hide" });
         if (previous?.equals(shot)) return shot;
+        if (previous !== null) moves.push(await whatMoved(previous, shot, moves.length));
         previous = shot;
       }
-      throw new Error("the screen never stopped changing: 10 screenshots in a row differ");
+      throw new Error(`the screen never stopped changing: 10 screenshots in a row differ:\n${moves.join("\n")}`);
+    };
+
+    /** Where two shots in a row differ, and what the window held there; both frames are kept to look at. */
+    const whatMoved = async (before: Buffer, after: Buffer, index: number): Promise<string> => {
+      const { differing, bounds } = compareImages(decodePng(after), decodePng(before), { channel: 0, fraction: 0 });
+      await mkdir(screenshotFailuresDir, { recursive: true });
+      await writeFile(path.join(screenshotFailuresDir, `still-${index}-before.png`), before);
+      await writeFile(path.join(screenshotFailuresDir, `still-${index}-after.png`), after);
+      if (bounds === null) return `${differing} pixels (PNG bytes only)`;
+      const holder = await page().evaluate(({ left, top }) => {
+        const element = document.elementFromPoint(left, top);
+        return element === null
+          ? "nothing"
+          : `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 60)}"`;
+      }, bounds);
+      return `${differing} pixels in (${bounds.left},${bounds.top})–(${bounds.right},${bounds.bottom}), at ${holder}`;
     };
 
     /** Light, then dark: axe-core (no serious or critical violation) and the screenshot against its baseline. */
