@@ -25,6 +25,7 @@ export const channelNames = {
   draftsDuplicate: "drafts:duplicate",
   draftsDelete: "drafts:delete",
   draftsRestore: "drafts:restore",
+  draftsFindFields: "drafts:findFields",
   templatesList: "templates:list",
   templatesCreate: "templates:create",
   templatesAddById: "templates:addById",

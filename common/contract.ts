@@ -7,6 +7,7 @@ import { type ChannelName, channelNames, type EventName, type MethodName } from 
 import { Bytes, desktopChannels, Id, NoArgs, Nothing, TransferId } from "./contract-desktop";
 import { DocumentListQuerySchema, TemplateUseSchema } from "./document-list";
 import { DraftSchema, DraftSummarySchema } from "./draft";
+import { FieldsFoundSchema } from "./found-fields";
 import { CatalogPayloadSchema } from "./i18n/catalog";
 import { LocaleStateSchema } from "./i18n/locale-state";
 import { LocaleChoiceSchema, LocaleSchema } from "./i18n/locales";
@@ -130,6 +131,8 @@ export const channels = {
   draftsDuplicate: { channel: channelNames.draftsDuplicate, args: z.object({ id: Id }), result: DraftSchema },
   draftsDelete: { channel: channelNames.draftsDelete, args: z.object({ id: Id }), result: Nothing },
   draftsRestore: { channel: channelNames.draftsRestore, args: z.object({ id: Id }), result: Nothing },
+  /** The fields the draft's document says where to place: its form's widgets and its text tags (issue 34). */
+  draftsFindFields: { channel: channelNames.draftsFindFields, args: z.object({ id: Id }), result: FieldsFoundSchema },
 
   templatesList: { channel: channelNames.templatesList, args: NoArgs, result: z.array(TemplateRecordSchema) },
   templatesCreate: {

@@ -120,6 +120,19 @@ export const DraftGroupSchema = z.object({
 });
 export type DraftGroup = z.infer<typeof DraftGroupSchema>;
 
+/**
+ * What the uploaded PDF hides under a field placed from a text tag: the tag's text box, on its page (displayed
+ * points), painted over in the copy that is uploaded (main/templates/covered-pdf.ts) so recipients never see it.
+ */
+export const TagCoverSchema = z.object({
+  page: z.int().min(1),
+  x: z.number().finite(),
+  y: z.number().finite(),
+  width: z.number().finite().nonnegative().max(20_000),
+  height: z.number().finite().nonnegative().max(20_000),
+});
+export type TagCover = z.infer<typeof TagCoverSchema>;
+
 export const DraftFieldSchema = z.object({
   id: z.string().min(1).max(100),
   type: FieldTypeSchema,
@@ -127,6 +140,7 @@ export const DraftFieldSchema = z.object({
   page: z.int().min(1),
   x: z.number(),
   y: z.number(),
+  cover: TagCoverSchema.optional(),
 });
 export type DraftField = z.infer<typeof DraftFieldSchema>;
 

@@ -14,7 +14,12 @@ const messages = defineMessages({
  * (the draft it shows until main's arrives), each rendered in the language shown when the draft is made.
  */
 export function firstGroupLabel(): Phrase {
-  return phrase(messages.firstGroup, { number: 1 });
+  return recipientGroupLabel(1);
+}
+
+/** The label of the recipient group numbered `number` from 1 (a new draft's first; a document's tag for r2). */
+export function recipientGroupLabel(number: number): Phrase {
+  return phrase(messages.firstGroup, { number });
 }
 
 /**

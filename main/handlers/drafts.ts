@@ -4,6 +4,7 @@ import { lastPathPart, readableFileName } from "../../common/draft-names";
 import { safeFileNameKeepingExtension, splitExtension } from "../../common/file-names";
 import { defineMessages } from "../../common/i18n/define-messages";
 import { phrase } from "../../common/i18n/phrase";
+import { detectFields } from "../../node-shared/pdf/detect/detect-fields";
 import type { HandlerImplementations } from "../dispatch";
 import type { DraftProblem, DraftStore } from "../drafts/draft-store";
 import { HandlerError } from "../handler-error";
@@ -51,6 +52,7 @@ export function draftHandlers(
   | "draftsDuplicate"
   | "draftsDelete"
   | "draftsRestore"
+  | "draftsFindFields"
 > {
   return {
     draftsList: async () => {
@@ -99,6 +101,11 @@ export function draftHandlers(
     draftsRestore: async ({ id }) => {
       await drafts.restore(id);
       return null;
+    },
+    draftsFindFields: async ({ id }) => {
+      // Opened first: an unknown or damaged draft is refused in the draft store's words.
+      await drafts.open(id);
+      return detectFields(drafts.pdfPath(id));
     },
   };
 }

@@ -6,6 +6,7 @@ import type { TemplateRecord } from "../../common/records";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { onlyOnce } from "../documents/send-document";
+import { uploadablePdf } from "../templates/covered-pdf";
 import { checkSendRecipients, draftToWireFields } from "../templates/draft-to-wire";
 
 const messages = defineMessages({
@@ -21,7 +22,10 @@ const messages = defineMessages({
 });
 
 /** What these handlers use of the core. */
-export type TemplateHandlerDeps = Pick<Core, "activeAccount" | "clock" | "drafts" | "emit" | "outbox" | "records">;
+export type TemplateHandlerDeps = Pick<
+  Core,
+  "activeAccount" | "clock" | "drafts" | "emit" | "outbox" | "records" | "scratchDir"
+>;
 
 export function templateHandlers(
   core: TemplateHandlerDeps,
@@ -64,24 +68,28 @@ export function templateHandlers(
       groups: draft.groups.map((group) => group.label),
       autoReleaseSignatures,
     };
+    // Text tags the fields were placed from are painted over in the copy uploaded (covered-pdf.ts).
+    const pdf = await uploadablePdf(draft, core.drafts.pdfPath(draftId), core.scratchDir);
     // Journalled with its own copy of the PDF before anything is sent: later edits to the draft do not change it.
-    const item = await core.outbox.enqueue({
-      forPerson: true,
-      account,
-      title: draft.name,
-      pdf: core.drafts.pdfPath(draftId),
-      item:
-        send === undefined
-          ? { kind: "createTemplate", request: upload }
-          : {
-              kind: "createAndSend",
-              request: {
-                ...upload,
-                recipients: send.recipients,
-                ...(send.emailSubject === undefined ? {} : { emailSubject: send.emailSubject }),
+    const item = await core.outbox
+      .enqueue({
+        forPerson: true,
+        account,
+        title: draft.name,
+        pdf: pdf.file,
+        item:
+          send === undefined
+            ? { kind: "createTemplate", request: upload }
+            : {
+                kind: "createAndSend",
+                request: {
+                  ...upload,
+                  recipients: send.recipients,
+                  ...(send.emailSubject === undefined ? {} : { emailSubject: send.emailSubject }),
+                },
               },
-            },
-    });
+      })
+      .finally(pdf.dispose);
     const { recorded } = await core.outbox.sendNow(item.itemId, {
       onUpload: (done, total) => core.emit("transfer:progress", { transferId, kind: "upload", done, total }),
       onChecking: (done, total) => core.emit("transfer:progress", { transferId, kind: "checking", done, total }),

@@ -18,6 +18,7 @@ import { fitPageScale, fitWidthScale, scaleForZoom, zoomIn, zoomOut } from "../p
 import { CreateTemplateDialog } from "./CreateTemplateDialog";
 import { EditorToolbar } from "./EditorToolbar";
 import { editorScreenMessages as messages } from "./editor-screen-messages";
+import { useFoundReview } from "./found/FoundReview";
 import { GroupsPanel } from "./GroupsPanel";
 import { Inspector } from "./Inspector";
 import { PageNotReady, UnreadablePages } from "./PageNotReady";
@@ -184,6 +185,15 @@ function Editor({
   const [notice, setNotice] = useState<{ text: string; queued: boolean } | null>(null);
   const pagesArea = useRef<HTMLDivElement>(null);
 
+  const found = useFoundReview({
+    bridge,
+    draftId: draft.id,
+    ready: preparing === null,
+    state,
+    dispatch,
+    ids: { field: fieldIds, group: groupIds },
+    onShowPage: (onPage) => setScrollTo({ index: onPage - 1, token: Date.now() }),
+  });
   const fieldDrag = useFieldDrag(state, dispatch);
   const selected = selectedFields(state);
   const page = visiblePage + 1;
@@ -331,31 +341,35 @@ function Editor({
                     state.doc.pages[pageIndex] == null ? (
                       <PageNotReady unreadable={preparing?.unreadable.includes(pageIndex + 1) ?? false} />
                     ) : (
-                      <PageOverlay
-                        page={pageIndex + 1}
-                        pagePt={sizes[pageIndex] ?? pdf.pageSize(pageIndex)}
-                        scale={scale}
-                        fields={state.doc.fields.filter((field) => field.page === pageIndex + 1)}
-                        groups={state.doc.groups}
-                        selection={state.selection}
-                        guides={fieldDrag.guides.page === pageIndex + 1 ? fieldDrag.guides.lines : []}
-                        placing={placing}
-                        onPlace={place}
-                        onSelect={(id, additive) =>
-                          dispatch({ type: "select", ids: [id], mode: additive ? "toggle" : "replace" })
-                        }
-                        onMarquee={(onPage, rect, additive) =>
-                          dispatch({ type: "selectInRect", page: onPage, rect, mode: additive ? "add" : "replace" })
-                        }
-                        onDragStart={fieldDrag.onDragStart}
-                        onDragMove={fieldDrag.onDragMove}
-                        onDragEnd={fieldDrag.onDragEnd}
-                      />
+                      <>
+                        <PageOverlay
+                          page={pageIndex + 1}
+                          pagePt={sizes[pageIndex] ?? pdf.pageSize(pageIndex)}
+                          scale={scale}
+                          fields={state.doc.fields.filter((field) => field.page === pageIndex + 1)}
+                          groups={state.doc.groups}
+                          selection={state.selection}
+                          guides={fieldDrag.guides.page === pageIndex + 1 ? fieldDrag.guides.lines : []}
+                          placing={placing}
+                          onPlace={place}
+                          onSelect={(id, additive) =>
+                            dispatch({ type: "select", ids: [id], mode: additive ? "toggle" : "replace" })
+                          }
+                          onMarquee={(onPage, rect, additive) =>
+                            dispatch({ type: "selectInRect", page: onPage, rect, mode: additive ? "add" : "replace" })
+                          }
+                          onDragStart={fieldDrag.onDragStart}
+                          onDragMove={fieldDrag.onDragMove}
+                          onDragEnd={fieldDrag.onDragEnd}
+                        />
+                        {found.highlightsFor(pageIndex + 1, scale)}
+                      </>
                     )
             }
           />
         </div>
         <aside className="editor-panels" aria-label={intl.formatMessage(messages.panels)}>
+          {found.panel}
           <Palette placing={placing} onChoose={setPlacing} onPlaceNow={placeInView} />
           <GroupsPanel
             groups={state.doc.groups}

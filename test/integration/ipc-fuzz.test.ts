@@ -213,6 +213,7 @@ describeWith("secret-service", "IPC fuzz: malformed calls on every channel, on t
       draftsDuplicate: { id: draft.id },
       draftsDelete: { id: spare.id },
       draftsRestore: { id: spare.id },
+      draftsFindFields: { id: draft.id },
       templatesCreate: {
         draftId: draft.id,
         transferId: "upload",

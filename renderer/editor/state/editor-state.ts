@@ -13,6 +13,7 @@ import {
 import { addGroup, cleanLabel, moveGroup, removeGroup, renameGroup, setActiveGroup } from "./groups";
 import { record, redo, undo } from "./history";
 import { stateProblems } from "./invariants";
+import { placeFound } from "./place-found";
 import { clearSelection, select, selectAll, selectInRect } from "./selection";
 import type { ActionOf, EditorAction, EditorActionType, EditorState } from "./types";
 
@@ -66,6 +67,7 @@ const handlers: Omit<Handlers, "undo" | "redo"> = {
   repeatOnEveryPage,
   align,
   distribute,
+  placeFound,
   select,
   selectInRect,
   selectAll,

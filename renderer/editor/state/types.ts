@@ -64,6 +64,13 @@ export type EditorAction =
   | { type: "repeatOnEveryPage"; ids: string[] }
   | { type: "align"; edge: AlignEdge }
   | { type: "distribute"; axis: DistributeAxis }
+  /** Fields found in the document and accepted, with the groups they need (renderer/editor/found). */
+  | {
+      type: "placeFound";
+      fields: DraftField[];
+      groups: { id: string; label: string }[];
+      renames: { id: string; label: string }[];
+    }
   // Selection
   | { type: "select"; ids: string[]; mode: SelectMode }
   | { type: "selectInRect"; page: number; rect: Rect; mode: SelectMode }
