@@ -15,14 +15,14 @@ export const foundMessages = defineMessages({
   findAgain: { id: "editor.found.findAgain", defaultMessage: "Look again" },
   finding: { id: "editor.found.finding", defaultMessage: "Looking for form fields and text tags…" },
   nothing: { id: "editor.found.nothing", defaultMessage: "No form fields or text tags were found in this document." },
-  failed: { id: "editor.found.failed", defaultMessage: "Fields could not be looked for: {reason}" },
+  failed: { id: "editor.found.failed", defaultMessage: "Could not look for fields: {reason}" },
   summary: {
     id: "editor.found.summary",
     defaultMessage:
       "{fields, plural, one {# field} other {# fields}} on {pages, plural, one {# page} other {# pages}} for {recipients, plural, one {# recipient} other {# recipients}}",
   },
   list: { id: "editor.found.list", defaultMessage: "Fields to place" },
-  all: { id: "editor.found.all", defaultMessage: "All of them" },
+  all: { id: "editor.found.all", defaultMessage: "Select all" },
   item: {
     id: "editor.found.item",
     defaultMessage: "{type} for {recipient}, page {page, number, ::group-off}",
@@ -55,18 +55,18 @@ export const foundMessages = defineMessages({
   tooMany: {
     id: "editor.found.tooMany",
     defaultMessage:
-      "With these, the template would have {total, number} fields; it can have at most {most, number}. Untick some.",
+      "With these fields, the template would have {total, number} fields; it can have at most {most, number}. Untick some.",
   },
   tooManyGroups: {
     id: "editor.found.tooManyGroups",
     defaultMessage:
-      "These fields name {total, number} recipients with the draft's own; a template can have at most {most, number}. Untick some.",
+      "With these fields, the draft would have {total, number} recipients; a template can have at most {most, number}. Untick some.",
   },
   notPlaced: { id: "editor.found.notPlaced", defaultMessage: "Not placed" },
   note: {
     id: "editor.found.note",
     defaultMessage:
-      "{kind, select, radioGroup {Radio buttons “{label}”, page {page, number, ::group-off}: the service has no radio buttons.} pushButton {Button “{label}”, page {page, number, ::group-off}: a button is not a field anyone fills in.} choiceList {List “{label}”, page {page, number, ::group-off}: the service has no lists to choose from.} unsupportedType {Tag {label}, page {page, number, ::group-off}: the service has no “{tagType}” fields.} unknownType {Tag {label}, page {page, number, ::group-off}: “{tagType}” is not a type of field.} other {Only the first {most, number} fields were kept: a template can have at most {most, number}.}}",
+      "{kind, select, radioGroup {Radio buttons “{label}”, page {page, number, ::group-off}: the service has no radio buttons.} pushButton {Button “{label}”, page {page, number, ::group-off}: a button is not a field anyone fills in.} choiceList {List “{label}”, page {page, number, ::group-off}: the service has no lists to choose from.} unsupportedType {Tag {label}, page {page, number, ::group-off}: the service has no “{tagType}” fields.} unknownType {Tag {label}, page {page, number, ::group-off}: “{tagType}” is not a field type.} other {Only the first {most, number} fields were kept: a template can have at most {most, number}.}}",
     description:
       "Something found in the document but not placed, and why. {label} is the form field's name or the tag as written.",
   },
