@@ -3,7 +3,7 @@ import type { PlacedGlyph } from "./glyph-walk";
 /**
  * A page's glyphs, in content order, as lines of text: Word and LibreOffice split a line into many runs (fonts,
  * bold, table cells), which follow each other on one baseline. A line ends where the next glyph is not on the same
- * baseline, goes backwards, or starts far ahead; a gap wider than a thin space reads as a space. Each character
+ * baseline, goes backwards, or starts far ahead; a gap of a fifth of an em or more reads as a space. Each character
  * keeps the index of the glyph it came from (-1 for a space read from a gap).
  */
 
@@ -12,8 +12,8 @@ export interface TextLine {
   glyphOf: number[];
 }
 
-/** A gap this wide (in ems) between two glyphs is a space. */
-const spaceGap = 0.15;
+/** A gap this wide (in ems) between two glyphs is a space: wider than kerning and letter-spacing, narrower than a space. */
+const spaceGap = 0.2;
 /** A gap this wide ahead, or this far back or aside, starts another line. */
 const farAhead = 3;
 const backwards = 0.5;
