@@ -1,4 +1,4 @@
-import { readFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
@@ -14,8 +14,8 @@ import {
   type PDFPage,
   popGraphicsState,
   pushGraphicsState,
-  setFontAndSize,
   StandardFonts,
+  setFontAndSize,
 } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FieldsFound, FoundField } from "../../common/found-fields";
@@ -80,7 +80,12 @@ describe("text tags", () => {
       const page = document.addPage([612, 792]);
       page.drawText("Please sign here: {{signature, r1}} thanks", { x: 72, y: 700, size: 12, font: fonts.helvetica });
       page.drawText("Date {{Date;role=Buyer;type=date}} ok", { x: 72, y: 650, size: 14, font: fonts.dejaVu });
-      page.drawText("Prose about {{ user.name }} and {{#each}} is no tag", { x: 72, y: 600, size: 10, font: fonts.dejaVu });
+      page.drawText("Prose about {{ user.name }} and {{#each}} is no tag", {
+        x: 72,
+        y: 600,
+        size: 10,
+        font: fonts.dejaVu,
+      });
     });
     expect(found.fields.map((field) => [field.key, field.type, field.source, field.role, field.label])).toEqual([
       ["p1-tag-0", "Signature", "documensoTag", 0, "{{signature, r1}}"],
@@ -141,7 +146,13 @@ describe("text tags", () => {
       turned.setRotation(degrees(90));
       turned.drawText("Sign {{s, r1}} here", { x: 72, y: 500, size: 12, font: fonts.helvetica });
       const sideways = document.addPage([612, 792]);
-      sideways.drawText("Name {{name, r1}} please", { x: 300, y: 200, size: 12, font: fonts.dejaVu, rotate: degrees(90) });
+      sideways.drawText("Name {{name, r1}} please", {
+        x: 300,
+        y: 200,
+        size: 12,
+        font: fonts.dejaVu,
+        rotate: degrees(90),
+      });
       const cropped = document.addPage([612, 792]);
       cropped.setCropBox(50, 60, 500, 640);
       cropped.drawText("Email {{Email;type=text;role=Client}} thanks", { x: 80, y: 500, size: 12, font: fonts.dejaVu });

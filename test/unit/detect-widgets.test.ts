@@ -116,10 +116,18 @@ describe("form widgets", () => {
     const found = await formPdf((document) => {
       const page = document.addPage([612, 792]);
       page.setRotation({ type: "degrees", angle: 90 } as never);
-      document.getForm().createTextField("Name").addToPage(page, { x: 100, y: 200, width: 200, height: 30, borderWidth: 0 });
+      document
+        .getForm()
+        .createTextField("Name")
+        .addToPage(page, { x: 100, y: 200, width: 200, height: 30, borderWidth: 0 });
     });
     // Turned clockwise, user (x, y) shows at (y, x): the widget spans x 200..230, y 100..300 on a 792 × 612 page.
-    expect(found.fields[0]).toMatchObject({ type: "Name", x: 200, y: 100, found: { x: 200, y: 100, width: 30, height: 200 } });
+    expect(found.fields[0]).toMatchObject({
+      type: "Name",
+      x: 200,
+      y: 100,
+      found: { x: 200, y: 100, width: 30, height: 200 },
+    });
   });
 
   it("on a cropped page are measured from the crop box, and boxes that would leave the page move inwards", async () => {

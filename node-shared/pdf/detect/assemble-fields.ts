@@ -24,7 +24,11 @@ function rolesOf(drafts: readonly FieldDraft[]): { roles: string[]; indexOf: (ro
     .map((name) => name.slice(0, maxRoleName));
   const indexOf = (role: TagRole): number => {
     const index =
-      role.kind === "number" ? numbers.indexOf(role.number) : role.kind === "named" ? numbers.length + named.indexOf(role.name) : 0;
+      role.kind === "number"
+        ? numbers.indexOf(role.number)
+        : role.kind === "named"
+          ? numbers.length + named.indexOf(role.name)
+          : 0;
     return index >= 0 && index < roles.length ? index : 0;
   };
   return { roles, indexOf };
@@ -35,8 +39,8 @@ export function assembleFields(pages: readonly PageFindings[], pageCount: number
   const keyed: { draft: FieldDraft; key: string; page: number }[] = [];
   const notes: FoundNote[] = [];
   for (const { page, widgets, tags, notes: pageNotes } of pages) {
-    widgets.forEach((draft, index) => keyed.push({ draft, key: `p${page}-widget-${index}`, page }));
-    tags.forEach((draft, index) => keyed.push({ draft, key: `p${page}-tag-${index}`, page }));
+    for (const [index, draft] of widgets.entries()) keyed.push({ draft, key: `p${page}-widget-${index}`, page });
+    for (const [index, draft] of tags.entries()) keyed.push({ draft, key: `p${page}-tag-${index}`, page });
     notes.push(...pageNotes);
   }
   const kept = keyed.slice(0, limits.maxFieldsPerTemplate);

@@ -8,7 +8,7 @@
 import { pageGeometryOf } from "../../../common/coordinates";
 import { limits } from "../../../common/field-boxes";
 import type { FieldsFound } from "../../../common/found-fields";
-import { openPdfJs, PdfJsRefusal, type PdfJs, type PdfJsDocument } from "../open-pdfjs";
+import { openPdfJs, type PdfJs, type PdfJsDocument, PdfJsRefusal } from "../open-pdfjs";
 import { serveRequests } from "../serve-requests";
 import { assembleFields } from "./assemble-fields";
 import { type FontMetrics, walkGlyphs } from "./glyph-walk";

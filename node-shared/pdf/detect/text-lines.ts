@@ -53,8 +53,7 @@ function stepFrom(previous: PlacedGlyph, next: PlacedGlyph): "same" | "space" | 
   const length = Math.hypot(dx, dy);
   const em = Math.max(previous.em, next.em, 1e-6);
   // The baseline's direction: the previous glyph's, or the next one's when the previous has no width.
-  const [ux, uy] =
-    length > 1e-9 ? [dx / length, dy / length] : directionOf(next) ?? [1, 0];
+  const [ux, uy] = length > 1e-9 ? [dx / length, dy / length] : (directionOf(next) ?? [1, 0]);
   const gx = next.origin.x - previous.end.x;
   const gy = next.origin.y - previous.end.y;
   const along = gx * ux + gy * uy;
