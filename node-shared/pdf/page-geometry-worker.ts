@@ -13,15 +13,12 @@
  *
  * The build bundles this file beside main's bundle; from source it runs through tsx (worker-source.ts).
  */
-/// <reference path="./pdfjs-min.d.ts" />
-import { open } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { parentPort } from "node:worker_threads";
 import type { PDFDocument, PDFObject } from "pdf-lib";
 import { PDFArray, PDFBool, PDFDict, PDFName, PDFNumber, PDFRef } from "pdf-lib";
 import { loadOriginal } from "./load-original";
+import { type OpenedPdf, openPdfJs, PdfJsRefusal } from "./open-pdfjs";
 import { readOriginalFile } from "./read-original";
+import { serveRequests } from "./serve-requests";
 
 export interface GeometryRequest {
   id: number;
@@ -40,9 +37,6 @@ export type GeometryReply =
   | { id: number; ok: true; pages: RawPage[] }
   | { id: number; ok: false; reason: GeometryReason; pageCount?: number };
 
-/** What the worker posts: "ready" once loaded, then one reply per request. */
-export type WorkerMessage = "ready" | GeometryReply;
-
 class Refusal extends Error {
   readonly reason: GeometryReason;
   readonly pageCount: number | undefined;
@@ -53,81 +47,35 @@ class Refusal extends Error {
   }
 }
 
-type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.min.mjs");
-type PdfJsDocument = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
-
-let pdfjs: Promise<PdfJs> | undefined;
-
-function loadPdfJs(): Promise<PdfJs> {
-  // The minified builds: the packaged app ships only those (electron-builder.yml).
-  pdfjs ??= import("pdfjs-dist/legacy/build/pdf.min.mjs").then((module) => {
-    const require = createRequire(import.meta.url);
-    module.GlobalWorkerOptions.workerSrc = pathToFileURL(
-      require.resolve("pdfjs-dist/legacy/build/pdf.worker.min.mjs"),
-    ).href;
-    return module;
-  });
-  return pdfjs;
-}
-
 async function inspect(file: string, maxPages: number): Promise<RawPage[]> {
-  const { getDocument, PDFDataRangeTransport } = await loadPdfJs();
-  const handle = await open(file, "r");
-  const { size } = await handle.stat();
-
-  // Ranged reads from disk: a 50 MB upload is not held in memory by pdf.js.
-  class FileRangeTransport extends PDFDataRangeTransport {
-    override requestDataRange(begin: number, end: number): void {
-      const chunk = Buffer.alloc(end - begin);
-      handle.read(chunk, 0, chunk.length, begin).then(
-        () => this.onDataRange(begin, new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length)),
-        () => this.onDataRange(begin, new Uint8Array(chunk.length)),
-      );
-    }
-  }
-
-  const task = getDocument({
-    range: new FileRangeTransport(size, null),
-    disableAutoFetch: true,
-    disableStream: true,
-    rangeChunkSize: 64 * 1024,
-    useSystemFonts: false,
-    stopAtErrors: true,
-    verbosity: 0,
+  const { pdf, close } = await openPdfJs(file).catch((error: unknown) => {
+    throw error instanceof PdfJsRefusal ? new Refusal(error.reason) : error;
   });
   try {
-    const pdf = await task.promise.catch((error: unknown) => {
-      const name = (error as { name?: string }).name;
-      throw new Refusal(name === "PasswordException" ? "encrypted" : "damaged");
-    });
-    const { info } = await pdf.getMetadata();
-    // Set (to the security handler's name) only when the file is encrypted, even without a user password.
-    if ((info as { EncryptFilterName?: unknown }).EncryptFilterName) throw new Refusal("encrypted");
     if (pdf.numPages < 1) throw new Refusal("noPages");
     if (pdf.numPages > maxPages) throw new Refusal("tooManyPages", pdf.numPages);
     const fast = await pagesInOnePass(file, pdf.numPages).catch(() => null);
     if (fast !== null && (await agreesWithPdfJs(pdf, fast))) return fast;
     return await pagesOneByOne(pdf);
   } finally {
-    await task.destroy();
-    await handle.close();
+    await close();
   }
 }
 
-async function pageOf(pdf: PdfJsDocument, number: number): Promise<RawPage> {
+async function pageOf(pdf: OpenedPdf["pdf"], number: number): Promise<RawPage> {
   const page = await pdf.getPage(number).catch(() => {
     throw new Refusal("damaged");
   });
   return { view: [...page.view], rotate: page.rotate };
 }
 
-async function pagesOneByOne(pdf: PdfJsDocument): Promise<RawPage[]> {
+async function pagesOneByOne(pdf: OpenedPdf["pdf"]): Promise<RawPage[]> {
   const pages: RawPage[] = [];
   for (let number = 1; number <= pdf.numPages; number += 1) pages.push(await pageOf(pdf, number));
   return pages;
 }
 
-async function agreesWithPdfJs(pdf: PdfJsDocument, pages: RawPage[]): Promise<boolean> {
+async function agreesWithPdfJs(pdf: OpenedPdf["pdf"], pages: RawPage[]): Promise<boolean> {
   for (const number of new Set([1, pdf.numPages])) {
     const expected = await pageOf(pdf, number);
     const actual = pages[number - 1];
@@ -269,12 +217,4 @@ export async function answerGeometryRequest(request: GeometryRequest): Promise<G
   }
 }
 
-if (parentPort !== null) {
-  // pdf-lib reports every object it cannot parse on the console; the caller hears of problems in the reply.
-  console.log = () => {};
-  console.warn = () => {};
-}
-parentPort?.on("message", (request: GeometryRequest) => {
-  void answerGeometryRequest(request).then((reply) => parentPort?.postMessage(reply));
-});
-parentPort?.postMessage("ready");
+serveRequests(answerGeometryRequest);

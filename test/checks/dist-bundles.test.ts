@@ -54,10 +54,11 @@ function isAllowedInMain(specifier: string): boolean {
 }
 
 describe("the built bundles in dist/", () => {
-  it("has main's bundle, its four workers, and the chunks main's bundle loads when first needed", () => {
+  it("has main's bundle, its five workers, and the chunks main's bundle loads when first needed", () => {
     const names = mainBundles.map((file) => path.basename(file));
     const chunk = /^[\w.-]+-[A-Z0-9]{8}\.mjs$/;
     expect(names.filter((name) => !chunk.test(name)).sort()).toEqual([
+      "detect-fields-worker.mjs",
       "final-pdf-worker.mjs",
       "index.mjs",
       "page-geometry-worker.mjs",

@@ -1,0 +1,50 @@
+import { type PageGeometry, type Point, userToDisplayed } from "../../../common/coordinates";
+import type { FoundNote } from "../../../common/found-fields";
+import type { PlacedGlyph } from "./glyph-walk";
+import type { FieldDraft } from "./page-findings";
+import { boundsOf, placeBox } from "./place-box";
+import { findTags } from "./tag-syntax";
+import { textLines } from "./text-lines";
+
+const maxLabel = 500;
+
+/**
+ * The text tags among a page's glyphs: each tag's box runs from its first glyph's left edge to its last glyph's
+ * right edge, and from the fonts' descent to their ascent, as displayed; the field's box is placed at its top-left.
+ */
+export function tagsOnPage(
+  page: number,
+  geometry: PageGeometry,
+  glyphs: readonly PlacedGlyph[],
+): { tags: FieldDraft[]; notes: FoundNote[] } {
+  const tags: FieldDraft[] = [];
+  const notes: FoundNote[] = [];
+  for (const line of textLines(glyphs)) {
+    for (const tag of findTags(line.text)) {
+      const label = tag.text.slice(0, maxLabel);
+      if (tag.what.kind !== "field") {
+        notes.push({ kind: tag.what.kind, page, label, tagType: tag.what.tagType.slice(0, 100) });
+        continue;
+      }
+      const corners: Point[] = [];
+      for (const glyph of new Set(line.glyphOf.slice(tag.start, tag.end))) {
+        const placed = glyphs[glyph];
+        if (placed !== undefined) corners.push(...placed.corners.map((corner) => userToDisplayed(geometry, corner)));
+      }
+      if (corners.length === 0) continue;
+      const box = boundsOf(corners);
+      const at = placeBox(geometry, tag.what.type, box);
+      tags.push({
+        source: tag.syntax === "documenso" ? "documensoTag" : "docusealTag",
+        type: tag.what.type,
+        x: at.x,
+        y: at.y,
+        label,
+        found: box,
+        cover: box,
+        role: tag.role,
+      });
+    }
+  }
+  return { tags, notes };
+}
