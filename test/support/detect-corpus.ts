@@ -7,12 +7,12 @@ export const detectFixtures = path.resolve(import.meta.dirname, "../fixtures/det
 export interface CorpusEntry {
   /** The expected JSON's name without `.expected.json`: the document's file name. */
   name: string;
-  /** The PDF the detector reads (a Word entry points at its LibreOffice conversion, so it is listed once). */
+  /** The PDF the detector reads. */
   file: string;
   expected: ExpectedDocument;
 }
 
-/** Every corpus document with its expected answer, one entry per PDF. */
+/** Every corpus PDF with its expected answer. */
 export function detectCorpus(): CorpusEntry[] {
   const entries = readdirSync(detectFixtures)
     .filter((name) => name.endsWith(".expected.json"))
@@ -22,10 +22,9 @@ export function detectCorpus(): CorpusEntry[] {
       const name = json.slice(0, -".expected.json".length);
       return { name, file: path.resolve(detectFixtures, expected.file ?? name), expected };
     });
-  const seen = new Set<string>();
-  return entries.filter((entry) => {
-    if (!entry.file.endsWith(".pdf") || seen.has(entry.file)) return false;
-    seen.add(entry.file);
-    return true;
-  });
+  // A Word entry's answer is its PDF's (the app places fields on the converted PDF): keep the PDF's entry.
+  const pdfs = entries.filter((entry) => entry.name.endsWith(".pdf") && entry.file.endsWith(".pdf"));
+  const files = pdfs.map((entry) => entry.file);
+  if (new Set(files).size !== files.length) throw new Error("two expected answers for one PDF");
+  return pdfs;
 }
