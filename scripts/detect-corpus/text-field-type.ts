@@ -7,11 +7,17 @@ import type { FieldType } from "../../common/field-boxes.ts";
  * differs, the files whose text widgets these words touch are listed in SOURCES.md ("keyword-typed").
  */
 const rules: [RegExp, FieldType][] = [
-  [/\be ?mail\b/, "Email"],
-  [/\binitials\b/, "Initials"],
-  [/\bdate\b/, "Date"],
-  [/\bname\b/, "Name"],
+  [/\b(?:e ?mail|courriel|correo)\b/, "Email"],
+  [/\b(?:initials|paraphe)\b/, "Initials"],
+  [/\b(?:date|datum|fecha)\b/, "Date"],
+  [/\b(?:name|nom|nombre|nome|naam|nazwisko)\b/, "Name"],
 ];
+
+/**
+ * A name that is not a person's (an organisation's name and address), or a row of a table of people (Acrobat names a
+ * table's cells "…Row1"): Text, as the issue's "where the field's name says so" means the signer's own name.
+ */
+const notAPerson = /\b(?:address|adresse|company|organisation|organisme|soci t)\b|row\d+$/;
 
 export function wordsOf(text: string): string {
   return text
@@ -23,5 +29,6 @@ export function wordsOf(text: string): string {
 
 export function textFieldType(partialName: string, tooltip: string): FieldType {
   const words = `${wordsOf(partialName)} ${wordsOf(tooltip)}`;
-  return rules.find(([pattern]) => pattern.test(words))?.[1] ?? "Text";
+  const type = rules.find(([pattern]) => pattern.test(words))?.[1] ?? "Text";
+  return type === "Name" && (notAPerson.test(wordsOf(partialName)) || /row\s*\d+$/i.test(partialName)) ? "Text" : type;
 }

@@ -96,5 +96,6 @@ export function expectedFromWidgets(file: string): ExpectedDocument & { hiddenSk
   }
   fields.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
   notes.sort((a, b) => a.page - b.page);
-  return { fields, notes, roles: fields.length > 0 ? ["Recipient 1"] : [], hiddenSkipped };
+  // A form names no recipients: every widget goes to role 0, the draft's first recipient.
+  return { fields, notes, roles: [], hiddenSkipped };
 }

@@ -48,13 +48,13 @@ async function pageFindings(
   pdfjs: PdfJs,
   pdf: PdfJsDocument,
   number: number,
-  radioGroups: Set<string>,
+  notedFields: Set<string>,
 ): Promise<PageFindings> {
   const page = await pdf.getPage(number);
   try {
     const geometry = pageGeometryOf(page);
     const annotations = (await page.getAnnotations()) as WidgetData[];
-    const { widgets, notes } = widgetsOnPage(number, geometry, annotations, radioGroups);
+    const { widgets, notes } = widgetsOnPage(number, geometry, annotations, notedFields);
     const text = await page.getTextContent();
     if (!mayHoldTags(text.items as TextItemLike[])) return { page: number, widgets, tags: [], notes };
     const operators = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
@@ -80,12 +80,12 @@ async function detect(file: string): Promise<FieldsFound> {
   const { pdfjs, pdf, close } = await openPdfJs(file);
   try {
     const pages: PageFindings[] = [];
-    const radioGroups = new Set<string>();
+    const notedFields = new Set<string>();
     let fields = 0;
     for (let number = 1; number <= pdf.numPages; number += 1) {
       // Past the limit, one field more is enough to say so; the rest of the file is not read.
       if (fields > limits.maxFieldsPerTemplate) break;
-      const findings = await pageFindings(pdfjs, pdf, number, radioGroups);
+      const findings = await pageFindings(pdfjs, pdf, number, notedFields);
       fields += findings.widgets.length + findings.tags.length;
       pages.push(findings);
     }

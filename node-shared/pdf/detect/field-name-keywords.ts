@@ -114,13 +114,22 @@ const notAPersonsName = [
   "account",
   "domain",
   "user",
+  "address",
   "firma",
   "unternehmen",
   "datei",
+  "adresse",
+  "anschrift",
   "entreprise",
   "société",
+  "organisme",
   "fichier",
   "empresa",
+  "dirección",
+  "endereço",
+  "indirizzo",
+  "adres",
+  "organismo",
   "archivo",
   "arquivo",
   "azienda",
@@ -128,12 +137,22 @@ const notAPersonsName = [
   "bedrijf",
   "bestand",
   "plik",
+  "住所",
+  "地址",
+  "العنوان",
+  "כתובת",
   "会社",
   "公司",
   "文件",
   "الشركة",
   "חברה",
 ];
+
+/**
+ * A row of a table of people (Acrobat names a table's cells "…Row1", "…Row2"): a list to fill in, not the signer's
+ * own name, so the field stays Text.
+ */
+const tableRow = /Row\s*\d+$/i;
 
 /** Latin, Arabic and Hebrew words split a name into words; CJK writes none between them. */
 const noSpaces = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
@@ -161,7 +180,7 @@ export function kindNamed(name: string): NamedKind | null {
   if (words === "") return null;
   for (const kind of order) {
     if (!keywords[kind].some((keyword) => says(words, keyword))) continue;
-    if (kind === "Name" && notAPersonsName.some((veto) => says(words, veto))) return null;
+    if (kind === "Name" && (notAPersonsName.some((veto) => says(words, veto)) || tableRow.test(name))) return null;
     return kind;
   }
   return null;

@@ -32,16 +32,23 @@ export function textFieldType(name: string, tooltip: string): FieldType {
 
 /**
  * A page's form widgets as fields (signature, checkbox, text by its name), and as notes for those the service has no
- * field for (radio groups, once per group name in the document: `radioGroups` is shared across pages).
+ * field for (radio groups, buttons, lists: once per field in the document, `noted` being shared across pages).
  */
 export function widgetsOnPage(
   page: number,
   geometry: PageGeometry,
   annotations: readonly WidgetData[],
-  radioGroups: Set<string>,
+  noted: Set<string>,
 ): { widgets: FieldDraft[]; notes: FoundNote[] } {
   const widgets: FieldDraft[] = [];
   const notes: FoundNote[] = [];
+  // A field of several widgets (a radio group's buttons, a list drawn on two pages) is noted once, where first seen.
+  const noteOnce = (kind: FoundNote["kind"], name: string, label: string) => {
+    const key = `${kind}:${name}`;
+    if (name !== "" && noted.has(key)) return;
+    noted.add(key);
+    notes.push({ kind, page, label });
+  };
   for (const annotation of annotations) {
     if (annotation.subtype !== "Widget" || annotation.hidden === true) continue;
     const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = annotation.rect ?? [];
@@ -58,17 +65,14 @@ export function widgetsOnPage(
         type = textFieldType(name, tooltip);
         break;
       case "Ch":
-        notes.push({ kind: "choiceList", page, label });
+        noteOnce("choiceList", name, label);
         continue;
       case "Btn":
         if (annotation.checkBox === true) {
           type = "Checkbox";
           break;
         }
-        if (annotation.radioButton === true) {
-          if (!radioGroups.has(name)) notes.push({ kind: "radioGroup", page, label });
-          radioGroups.add(name);
-        } else notes.push({ kind: "pushButton", page, label });
+        noteOnce(annotation.radioButton === true ? "radioGroup" : "pushButton", name, label);
         continue;
       default:
         continue;
