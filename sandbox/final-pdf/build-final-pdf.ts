@@ -1,19 +1,19 @@
 import type { FileHandle } from "node:fs/promises";
 import { type PDFPage, PDFRawStream } from "pdf-lib";
+import { checkAgreesWithChain } from "../../node-shared/pdf/incremental/chain-agreement";
+import { concat, IncrementalWriter } from "../../node-shared/pdf/incremental/incremental-update";
+import { contentStreams, isolatePageContent } from "../../node-shared/pdf/incremental/page-contents";
+import { repairPageTreeParents } from "../../node-shared/pdf/incremental/page-tree-repair";
+import { refuseInflationBombs } from "../../node-shared/pdf/incremental/stream-decoding";
+import { readXrefChain } from "../../node-shared/pdf/incremental/xref-chain";
 import { loadOriginal } from "../../node-shared/pdf/load-original";
 import { OriginalPdf } from "../../node-shared/pdf/original-pdf";
 import { PdfText } from "../../node-shared/pdf/pdf-text";
 import { type AuditTrail, drawAuditTrail } from "./audit-page";
-import { checkAgreesWithChain } from "./chain-agreement";
-import { concat, IncrementalWriter } from "./incremental-update";
-import { contentStreams, isolatePageContent } from "./page-contents";
-import { repairPageTreeParents } from "./page-tree-repair";
 import type { SealCertificate } from "./seal/sandbox-certificate";
 import { addSealField, signSealField } from "./seal-field";
 import { createImageCache, parseStamp, type StampedField, type StampResources, stampField } from "./stamp-field";
-import { refuseInflationBombs } from "./stream-decoding";
 import { TextPainter } from "./text/text-painter";
-import { readXrefChain } from "./xref-chain";
 
 export type { AuditSigner, AuditTrail } from "./audit-page";
 export type { StampedField } from "./stamp-field";

@@ -1,7 +1,7 @@
 import type { Hash } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import { type PDFDocument, type PDFObject, PDFRawStream } from "pdf-lib";
-import type { OriginalPdf } from "../../node-shared/pdf/original-pdf";
+import type { OriginalPdf } from "../original-pdf";
 import type { XrefChain, XrefEntry, XrefKind } from "./xref-chain";
 
 /**
