@@ -25,6 +25,8 @@ const indexEntry = path.join(root, "main/index.ts");
 const workerEntries = {
   // The PDF page reader runs in a worker thread of its own, loaded as a file beside the main bundle.
   "page-geometry-worker": path.join(root, "node-shared/pdf/page-geometry-worker.ts"),
+  // Text tags covered in an uploaded PDF (issue 34), off main's thread.
+  "cover-boxes-worker": path.join(root, "node-shared/pdf/cover-boxes-worker.ts"),
   // The sandbox's final PDFs (stamps, audit pages, seal), built off the thread that serves requests.
   "final-pdf-worker": path.join(root, "sandbox/final-pdf/final-pdf-worker.ts"),
   // SQLite's check of a large records database, off the main thread.
