@@ -17,7 +17,7 @@ import { CoverBoxesError, coverBoxes } from "../../node-shared/pdf/cover-boxes";
 import { renderGray } from "../support/gray-render";
 import { passwordProtectedPdf } from "../support/pdf-fixtures";
 import { readPageCount } from "../support/pdf-text";
-import { pdfsigSignatures, popplerWords, qpdfCheck } from "../support/pdf-tools";
+import { pdfsigSignatures, popplerWords, qpdfCheck, qpdfTrailerId } from "../support/pdf-tools";
 import { describeWith } from "../support/requirements";
 import { keptText, type TagPage, tagPagesPdf, tagText } from "../support/tag-pages";
 
@@ -78,6 +78,8 @@ async function expectOneCleanUpdate(source: string, target: string): Promise<Uin
   expect(Buffer.compare(covered.subarray(0, original.length), original)).toBe(0);
   const update = covered.subarray(original.length).toString("latin1");
   expect(update.match(/startxref/g)?.length).toBe(1);
+  // The update's trailer carries the file's identifier byte for byte (qpdf prints it in hex).
+  expect(await qpdfTrailerId(target)).toBe(await qpdfTrailerId(source));
   const check = await qpdfCheck(target);
   expect(check.clean, check.report).toBe(true);
   expect(await readPageCount(new Uint8Array(covered))).toBe(await readPageCount(new Uint8Array(original)));
