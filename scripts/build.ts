@@ -27,6 +27,8 @@ const workerEntries = {
   "page-geometry-worker": path.join(root, "node-shared/pdf/page-geometry-worker.ts"),
   // The fields a PDF declares (form widgets, text tags), found off main's thread with pdf.js.
   "detect-fields-worker": path.join(root, "node-shared/pdf/detect/detect-fields-worker.ts"),
+  // Text tags covered in an uploaded PDF (issue 34), off main's thread.
+  "cover-boxes-worker": path.join(root, "node-shared/pdf/cover-boxes-worker.ts"),
   // The sandbox's final PDFs (stamps, audit pages, seal), built off the thread that serves requests.
   "final-pdf-worker": path.join(root, "sandbox/final-pdf/final-pdf-worker.ts"),
   // SQLite's check of a large records database, off the main thread.

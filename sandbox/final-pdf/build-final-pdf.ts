@@ -1,19 +1,12 @@
 import type { FileHandle } from "node:fs/promises";
-import { type PDFPage, PDFRawStream } from "pdf-lib";
-import { loadOriginal } from "../../node-shared/pdf/load-original";
+import { concat } from "../../node-shared/pdf/incremental/incremental-update";
+import { openForUpdate } from "../../node-shared/pdf/incremental/open-for-update";
 import { OriginalPdf } from "../../node-shared/pdf/original-pdf";
-import { PdfText } from "../../node-shared/pdf/pdf-text";
 import { type AuditTrail, drawAuditTrail } from "./audit-page";
-import { checkAgreesWithChain } from "./chain-agreement";
-import { concat, IncrementalWriter } from "./incremental-update";
-import { contentStreams, isolatePageContent } from "./page-contents";
-import { repairPageTreeParents } from "./page-tree-repair";
 import type { SealCertificate } from "./seal/sandbox-certificate";
 import { addSealField, signSealField } from "./seal-field";
 import { createImageCache, parseStamp, type StampedField, type StampResources, stampField } from "./stamp-field";
-import { refuseInflationBombs } from "./stream-decoding";
 import { TextPainter } from "./text/text-painter";
-import { readXrefChain } from "./xref-chain";
 
 export type { AuditSigner, AuditTrail } from "./audit-page";
 export type { StampedField } from "./stamp-field";
@@ -54,27 +47,15 @@ export async function buildFinalPdf(
   seal: SealCertificate,
 ): Promise<FinalPdf> {
   const original = originalFile instanceof OriginalPdf ? originalFile : OriginalPdf.ofBytes(originalFile);
-  const text = new PdfText(original);
-  refuseInflationBombs(text);
-  const chain = readXrefChain(text);
-  const doc = await loadOriginal(original);
-  checkAgreesWithChain(doc, text, chain);
-  const writer = new IncrementalWriter(doc, original, chain);
-  repairPageTreeParents(doc);
+  const { doc, writer, isolate } = await openForUpdate(original);
   const pages = doc.getPages();
   const planned = fields.map((field) => ({ field, stamp: parseStamp(field, pages.length) }));
 
   const resources: StampResources = { painter: new TextPainter(doc), image: createImageCache(doc) };
-  const isolated = new Set<PDFPage>();
   for (const { field, stamp } of planned) {
     const page = pages[field.page - 1];
     if (page === undefined) throw new Error(`Field "${field.id}": page ${field.page} is not in the document.`);
-    if (!isolated.has(page)) {
-      // The page's content is read to be wrapped: read it from the file if it was left unread.
-      for (const stream of contentStreams(page)) if (stream instanceof PDFRawStream) original.fillView(stream.contents);
-      isolatePageContent(page);
-      isolated.add(page);
-    }
+    isolate(page);
     await stampField(page, field, stamp, resources);
   }
   await resources.painter.embed();

@@ -1,6 +1,7 @@
 import { LineCapStyle, type PDFDocument, type PDFImage, type PDFPage, PngEmbedder, rgb } from "pdf-lib";
 import { type BoxSize, type FieldType, fieldBoxSizes } from "../../common/field-boxes";
-import { boxFrame, drawInFrame, pageGeometry } from "./box-frame";
+import { pageGeometry } from "../../node-shared/pdf/incremental/page-geometry";
+import { boxFrame, drawInFrame } from "./box-frame";
 import { fitText, lineMetrics, singleLine } from "./font";
 import { maxImageSide } from "./image-limits";
 import type { ShapedLine } from "./text/shape-line";

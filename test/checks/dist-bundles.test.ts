@@ -54,10 +54,11 @@ function isAllowedInMain(specifier: string): boolean {
 }
 
 describe("the built bundles in dist/", () => {
-  it("has main's bundle, its five workers, and the chunks main's bundle loads when first needed", () => {
+  it("has main's bundle, its six workers, and the chunks main's bundle loads when first needed", () => {
     const names = mainBundles.map((file) => path.basename(file));
     const chunk = /^[\w.-]+-[A-Z0-9]{8}\.mjs$/;
     expect(names.filter((name) => !chunk.test(name)).sort()).toEqual([
+      "cover-boxes-worker.mjs",
       "detect-fields-worker.mjs",
       "final-pdf-worker.mjs",
       "index.mjs",
@@ -73,15 +74,18 @@ describe("the built bundles in dist/", () => {
       expect(chunks.some((name) => name.startsWith(lazy))).toBe(true);
   });
 
-  it("the final-PDF worker leaves zod out: each upload's trial may start it, and it pays for every module it loads", () => {
-    const SourceMap = z.object({ sources: z.array(z.string()) });
-    const sources = SourceMap.parse(
-      JSON.parse(readFileSync(path.join(mainDir, "final-pdf-worker.mjs.map"), "utf8")),
-    ).sources;
-    expect(sources.some((source) => source.includes("node_modules/pdf-lib/"))).toBe(true);
-    // zod cost 8 to 10 MB of resident memory per worker thread (issue 28's cold upload), for none of its work.
-    expect(sources.filter((source) => source.includes("node_modules/zod/"))).toEqual([]);
-  });
+  it.each(["final-pdf-worker", "cover-boxes-worker"])(
+    "%s leaves zod out: an upload may start it, and it pays for every module it loads",
+    (worker) => {
+      const SourceMap = z.object({ sources: z.array(z.string()) });
+      const sources = SourceMap.parse(
+        JSON.parse(readFileSync(path.join(mainDir, `${worker}.mjs.map`), "utf8")),
+      ).sources;
+      expect(sources.some((source) => source.includes("node_modules/pdf-lib/"))).toBe(true);
+      // zod cost 8 to 10 MB of resident memory per worker thread (issue 28's cold upload), for none of its work.
+      expect(sources.filter((source) => source.includes("node_modules/zod/"))).toEqual([]);
+    },
+  );
 
   it("the preload requires only electron", () => {
     const preload = facts(path.join(root, "dist/preload/index.cjs"));

@@ -25,6 +25,12 @@ export async function qpdfCheck(file: string): Promise<{ clean: boolean; report:
   return { clean: code === 0 && !/WARNING|error/i.test(findings), report };
 }
 
+/** The file's identifier (the trailer's /ID) as qpdf reads it, in hex, or null when it has none. */
+export async function qpdfTrailerId(file: string): Promise<string | null> {
+  const { stdout } = await output("qpdf", ["--show-object=trailer", file]);
+  return /\/ID \[ (<[0-9a-f]*> <[0-9a-f]*>) \]/.exec(stdout)?.[1] ?? null;
+}
+
 export interface PopplerSignature {
   valid: boolean;
   wholeFile: boolean;

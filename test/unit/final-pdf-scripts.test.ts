@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { gunzipSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AuditTrail, buildFinalPdf, type StampedField } from "../../sandbox/final-pdf/build-final-pdf";
+import { readGray, renderGray } from "../support/gray-render";
 import { drawnGlyphs } from "../support/pdf-glyphs";
 import { readTextItems } from "../support/pdf-text";
 import { pdfsigSignatures, qpdfCheck } from "../support/pdf-tools";
@@ -161,7 +161,7 @@ describeWith("pdf-tools", "the final PDF prints every signer's script", () => {
       [1, "scripts-stamps.pgm.gz"],
       [2, "scripts-audit.pgm.gz"],
     ] as const) {
-      const rendered = await renderGray(file, page);
+      const rendered = await renderGray(file, page, 48);
       const reference = await readGray(path.join(import.meta.dirname, "../fixtures", fixture));
       expect([rendered.width, rendered.height]).toEqual([reference.width, reference.height]);
       let differing = 0;
@@ -188,29 +188,3 @@ describeWith("pdf-tools", "the final PDF prints every signer's script", () => {
     expect(bytes.length).toBeLessThanOrEqual(300 * 1024);
   });
 });
-
-interface Gray {
-  width: number;
-  height: number;
-  pixels: Uint8Array;
-}
-
-/** A binary PGM (P5, 8-bit), as pdftoppm -gray writes it. */
-function parsePgm(data: Buffer): Gray {
-  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(data.subarray(0, 40).toString("latin1"));
-  if (header === null) throw new Error("Not an 8-bit binary PGM.");
-  const [whole, width, height] = header;
-  return { width: Number(width), height: Number(height), pixels: new Uint8Array(data.subarray(whole.length)) };
-}
-
-async function renderGray(pdf: string, page: number): Promise<Gray> {
-  const { stdout } = await run("pdftoppm", ["-gray", "-r", "48", "-f", String(page), "-l", String(page), pdf], {
-    encoding: "buffer",
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return parsePgm(stdout);
-}
-
-async function readGray(pgmGz: string): Promise<Gray> {
-  return parsePgm(gunzipSync(await readFile(pgmGz)));
-}

@@ -1,8 +1,8 @@
 import { type PDFDocument, type PDFObject, PDFRawStream, PDFRef } from "pdf-lib";
-import { parseObjectAt } from "../../node-shared/pdf/load-original";
-import type { OriginalPdf } from "../../node-shared/pdf/original-pdf";
-import { objectHeaderAt, skipSpaces } from "../../node-shared/pdf/pdf-syntax";
-import type { PdfText } from "../../node-shared/pdf/pdf-text";
+import { parseObjectAt } from "../load-original";
+import type { OriginalPdf } from "../original-pdf";
+import { objectHeaderAt, skipSpaces } from "../pdf-syntax";
+import type { PdfText } from "../pdf-text";
 import { serialise } from "./incremental-update";
 import type { XrefChain } from "./xref-chain";
 

@@ -1,12 +1,6 @@
 import { inflateSync, constants as zlib } from "node:zlib";
-import {
-  dictionaryAt,
-  integerEntry,
-  objectHeaders,
-  skipWhitespace,
-  streamData,
-} from "../../node-shared/pdf/pdf-syntax";
-import type { PdfText } from "../../node-shared/pdf/pdf-text";
+import { dictionaryAt, integerEntry, objectHeaders, skipWhitespace, streamData } from "../pdf-syntax";
+import type { PdfText } from "../pdf-text";
 
 /**
  * The most a cross-reference or object stream may decode to: 8,388,607 objects (the PDF limit) of 7 bytes. Beyond

@@ -6,8 +6,8 @@ import {
   objectHeaders,
   skipWhitespace,
   streamData,
-} from "../../node-shared/pdf/pdf-syntax";
-import type { PdfText } from "../../node-shared/pdf/pdf-text";
+} from "../pdf-syntax";
+import type { PdfText } from "../pdf-text";
 import { decodeFlate } from "./stream-decoding";
 import type { XrefEntry } from "./xref-entry";
 

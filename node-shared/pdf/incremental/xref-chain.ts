@@ -6,8 +6,8 @@ import {
   objectNumberAt,
   skipWhitespace,
   streamData,
-} from "../../node-shared/pdf/pdf-syntax";
-import { PdfText } from "../../node-shared/pdf/pdf-text";
+} from "../pdf-syntax";
+import { PdfText } from "../pdf-text";
 import { decodeFlate } from "./stream-decoding";
 import type { XrefEntry } from "./xref-entry";
 import { reconstructEntries } from "./xref-rebuild";

@@ -1,7 +1,7 @@
 import type { Hash } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import { type PDFDocument, type PDFObject, PDFRawStream } from "pdf-lib";
-import type { OriginalPdf } from "../../node-shared/pdf/original-pdf";
+import type { OriginalPdf } from "../original-pdf";
 import type { XrefChain, XrefEntry, XrefKind } from "./xref-chain";
 
 /**
@@ -61,6 +61,14 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * A dictionary as pdf-lib prints it, as bytes: its strings hold one byte per character (a trailer's /ID read from
+ * a literal string or decoded from hex), which UTF-8 would turn into two bytes each above 0x7F.
+ */
+function latin1(text: string): Uint8Array {
+  return new Uint8Array(Buffer.from(text, "latin1"));
+}
 
 export class IncrementalWriter {
   private readonly before = new Map<string, Snapshot>();
@@ -178,7 +186,7 @@ export class IncrementalWriter {
       next += run.count;
     }
     const trailer = this.doc.context.obj(this.trailerEntries(prev)).toString();
-    return encoder.encode(`${lines.join("")}trailer\n${trailer}\nstartxref\n${at}\n%%EOF\n`);
+    return latin1(`${lines.join("")}trailer\n${trailer}\nstartxref\n${at}\n%%EOF\n`);
   }
 
   private xrefStream(entries: Map<number, XrefEntry>, at: number, prev: number | null): Uint8Array {
@@ -216,7 +224,7 @@ export class IncrementalWriter {
       })
       .toString();
     return Buffer.concat([
-      encoder.encode(`${own} 0 obj\n${dictionary}\nstream\n`),
+      latin1(`${own} 0 obj\n${dictionary}\nstream\n`),
       data,
       encoder.encode(`\nendstream\nendobj\nstartxref\n${at}\n%%EOF\n`),
     ]);
