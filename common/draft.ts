@@ -122,7 +122,7 @@ export type DraftGroup = z.infer<typeof DraftGroupSchema>;
 
 /**
  * What the uploaded PDF hides under a field placed from a text tag: the tag's text box, on its page (displayed
- * points), painted over in the copy that is uploaded (main/templates/covered-pdf.ts) so recipients never see it.
+ * points), painted over in the copy that is uploaded (main/templates/uploadable-pdf.ts) so recipients never see it.
  */
 export const TagCoverSchema = z.object({
   page: z.int().min(1),

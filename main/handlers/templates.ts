@@ -6,7 +6,7 @@ import type { TemplateRecord } from "../../common/records";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { onlyOnce } from "../documents/send-document";
-import { uploadablePdf } from "../templates/covered-pdf";
+import { uploadablePdf } from "../templates/uploadable-pdf";
 import { checkSendRecipients, draftToWireFields } from "../templates/draft-to-wire";
 
 const messages = defineMessages({
@@ -68,7 +68,7 @@ export function templateHandlers(
       groups: draft.groups.map((group) => group.label),
       autoReleaseSignatures,
     };
-    // Text tags the fields were placed from are painted over in the copy uploaded (covered-pdf.ts).
+    // Text tags the fields were placed from are painted over in the copy uploaded (uploadable-pdf.ts).
     const pdf = await uploadablePdf(draft, core.drafts.pdfPath(draftId), core.scratchDir);
     // Journalled with its own copy of the PDF before anything is sent: later edits to the draft do not change it.
     const item = await core.outbox

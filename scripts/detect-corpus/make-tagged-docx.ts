@@ -102,8 +102,13 @@ function e2eContract(): { blocks: Block[]; tags: TagLog; roles: string[] } {
     { paragraph: [{ text: "Consulting Agreement", bold: true, size: 32 }] },
     { paragraph: [prose] },
     { paragraph: ["First signer:"] },
+    // Room under each tag for its field's box (a signature is 48 pt high, a name 24 pt): fields do not overlap.
     { paragraph: [tags.field("{{signature, r1}}", 1, "Signature", 0)] },
+    { paragraph: [""] },
+    { paragraph: [""] },
+    { paragraph: [""] },
     { paragraph: [tags.field("{{name, r1}}", 1, "Name", 0)] },
+    { paragraph: [""] },
     { paragraph: [tags.field("{{date, r1}}", 1, "Date", 0)] },
     { paragraph: [""] },
     { paragraph: ["Second signer:"] },

@@ -41,7 +41,10 @@ export function FoundHighlights({ fields, accepted, scale }: FoundHighlightsProp
               data-found-key={field.key}
               style={{ left: px(field.x), top: px(field.y), width: px(box.width), height: px(box.height) }}
             >
-              <span>{intl.formatMessage(messages.highlight, { type: fieldTypeName(intl, field.type) })}</span>
+              {/* A checkbox's box is too small to carry a label without covering its neighbours'. */}
+              {field.type !== "Checkbox" && (
+                <span>{intl.formatMessage(messages.highlight, { type: fieldTypeName(intl, field.type) })}</span>
+              )}
             </div>
           </div>
         );
