@@ -6,8 +6,8 @@ import type { TemplateRecord } from "../../common/records";
 import type { Core } from "../core-types";
 import type { HandlerImplementations } from "../dispatch";
 import { onlyOnce } from "../documents/send-document";
-import { uploadablePdf } from "../templates/uploadable-pdf";
 import { checkSendRecipients, draftToWireFields } from "../templates/draft-to-wire";
+import { uploadablePdf } from "../templates/uploadable-pdf";
 
 const messages = defineMessages({
   answerLost: {
