@@ -16,13 +16,13 @@ import { PdfPages } from "../pdf/PdfPages";
 import { useLatest } from "../pdf/use-latest";
 import { fitPageScale, fitWidthScale, scaleForZoom, zoomIn, zoomOut } from "../pdf/zoom";
 import { CreateTemplateDialog } from "./CreateTemplateDialog";
+import { EditorPageLayer } from "./EditorPageLayer";
 import { EditorToolbar } from "./EditorToolbar";
 import { editorScreenMessages as messages } from "./editor-screen-messages";
 import { useFoundReview } from "./found/FoundReview";
 import { GroupsPanel } from "./GroupsPanel";
 import { Inspector } from "./Inspector";
-import { PageNotReady, UnreadablePages } from "./PageNotReady";
-import { PageOverlay } from "./PageOverlay";
+import { UnreadablePages } from "./PageNotReady";
 import { Palette } from "./Palette";
 import { commandToAction, idsNeeded } from "./state/commands";
 import {
@@ -337,39 +337,25 @@ function Editor({
               // A type chosen to place brings the overlays at once: the click on the page must not be lost.
               !(firstShown || placing !== null)
                 ? undefined
-                : (pageIndex) =>
-                    state.doc.pages[pageIndex] == null ? (
-                      <PageNotReady unreadable={preparing?.unreadable.includes(pageIndex + 1) ?? false} />
-                    ) : (
-                      <>
-                        <PageOverlay
-                          page={pageIndex + 1}
-                          pagePt={sizes[pageIndex] ?? pdf.pageSize(pageIndex)}
-                          scale={scale}
-                          fields={state.doc.fields.filter((field) => field.page === pageIndex + 1)}
-                          groups={state.doc.groups}
-                          selection={state.selection}
-                          guides={fieldDrag.guides.page === pageIndex + 1 ? fieldDrag.guides.lines : []}
-                          placing={placing}
-                          onPlace={place}
-                          onSelect={(id, additive) =>
-                            dispatch({ type: "select", ids: [id], mode: additive ? "toggle" : "replace" })
-                          }
-                          onMarquee={(onPage, rect, additive) =>
-                            dispatch({ type: "selectInRect", page: onPage, rect, mode: additive ? "add" : "replace" })
-                          }
-                          onDragStart={fieldDrag.onDragStart}
-                          onDragMove={fieldDrag.onDragMove}
-                          onDragEnd={fieldDrag.onDragEnd}
-                        />
-                        {found.highlightsFor(pageIndex + 1, scale)}
-                      </>
-                    )
+                : (pageIndex) => (
+                    <EditorPageLayer
+                      pageIndex={pageIndex}
+                      pagePt={sizes[pageIndex] ?? pdf.pageSize(pageIndex)}
+                      scale={scale}
+                      state={state}
+                      preparing={preparing}
+                      placing={placing}
+                      fieldDrag={fieldDrag}
+                      dispatch={dispatch}
+                      onPlace={place}
+                      found={found.highlightsFor(pageIndex + 1, scale)}
+                    />
+                  )
             }
           />
         </div>
         <aside className="editor-panels" aria-label={intl.formatMessage(messages.panels)}>
-          {found.panel}
+          {found.reviewing && found.panel}
           <Palette placing={placing} onChoose={setPlacing} onPlaceNow={placeInView} />
           <GroupsPanel
             groups={state.doc.groups}
@@ -379,6 +365,7 @@ function Editor({
             newGroupId={() => groupIds.next()}
           />
           <Inspector selected={selected} groups={state.doc.groups} pagesKnown={pagesKnown} dispatch={dispatch} />
+          {!found.reviewing && found.panel}
         </aside>
       </div>
       {creating && (

@@ -131,6 +131,12 @@ describeWith(["chromium", "secret-service"], "the editor's look, against committ
     await expect(inspector(page, "x (pt)").inputValue()).resolves.toBe("40");
     await expect(inspector(page, "y (pt)").inputValue()).resolves.toBe("90");
     await page.getByRole("status").filter({ hasText: "All changes saved" }).waitFor({ timeout: 20_000 });
+    // The document was looked through for fields when it opened: settled before any screenshot.
+    await page
+      .getByRole("region", { name: "Found in the document" })
+      .getByRole("status")
+      .filter({ hasText: "No form fields or text tags were found in this document." })
+      .waitFor({ timeout: 60_000 });
     expect(problems).toEqual([]);
   });
 

@@ -86,5 +86,8 @@ export function useFoundReview({ bridge, draftId, ready, state, dispatch, ids, o
         scale={scale}
       />
     );
-  return { panel, highlightsFor };
+  // What was found, or came of it, goes above the palette; the panel otherwise waits under the others, out of the way.
+  const status = finder.state.status;
+  const reviewing = status === "found" || status === "placed" || status === "failed";
+  return { panel, reviewing, highlightsFor };
 }
