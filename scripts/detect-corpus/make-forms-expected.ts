@@ -19,6 +19,8 @@ const forms = [
   "form-fancy-fields-pdflib.pdf",
   "form-field-types-libreoffice.pdf",
   "form-signature-field-pdflib.pdf",
+  "form-direct-deposit-sf1199a-treasury.pdf",
+  "form-offset-cropbox-luxembourg-160.pdf",
 ];
 const realForms = [
   "irs-1040-acroform-hybrid-incremental.pdf",

@@ -14,8 +14,9 @@ const rules: [RegExp, FieldType][] = [
 ];
 
 /**
- * A name that is not a person's (an organisation's name and address), or a row of a table of people (Acrobat names a
- * table's cells "…Row1"): Text, as the issue's "where the field's name says so" means the signer's own name.
+ * A name that is not a person's (an organisation's name and address, in the field's name or its tooltip: SF 1199A's
+ * "inst" is "the Financial Institution Name and Address"), or a row of a table of people (Acrobat names a table's cells
+ * "…Row1"): Text, as the issue's "where the field's name says so" means the signer's own name.
  */
 const notAPerson = /\b(?:address|adresse|company|organisation|organisme|soci t)\b|row\d+$/;
 
@@ -30,5 +31,5 @@ export function wordsOf(text: string): string {
 export function textFieldType(partialName: string, tooltip: string): FieldType {
   const words = `${wordsOf(partialName)} ${wordsOf(tooltip)}`;
   const type = rules.find(([pattern]) => pattern.test(words))?.[1] ?? "Text";
-  return type === "Name" && (notAPerson.test(wordsOf(partialName)) || /row\s*\d+$/i.test(partialName)) ? "Text" : type;
+  return type === "Name" && (notAPerson.test(words) || /row\s*\d+$/i.test(partialName)) ? "Text" : type;
 }
