@@ -18,7 +18,7 @@ const rules: [RegExp, FieldType][] = [
  * "inst" is "the Financial Institution Name and Address"), or a row of a table of people (Acrobat names a table's cells
  * "…Row1"): Text, as the issue's "where the field's name says so" means the signer's own name.
  */
-const notAPerson = /\b(?:address|adresse|company|organisation|organisme|soci t)\b|row\d+$/;
+const notAPerson = /\b(?:address|adresse|company|organisation|organisme|soci t|agency|institution)\b|row\d+$/;
 
 export function wordsOf(text: string): string {
   return text
