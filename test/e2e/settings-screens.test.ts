@@ -56,7 +56,8 @@ describeWith(["chromium", "secret-service"], "Webhooks and Accounts screens agai
     const { page, ...harness } = await open("webhooks");
     receiver = await startWebhookReceiver();
     const hookUrl = `${receiver.url}/hooks/signdesk`;
-    await expect(page.getByText("None yet: register one above.").count()).resolves.toBe(1);
+    // The list is read once the screen is up: on a busy machine, after its title.
+    await expect.poll(() => page.getByText("None yet: register one above.").count()).toBe(1);
 
     const form = webhookForm(page);
     await form.getByLabel("Address to notify").fill(hookUrl);

@@ -48,6 +48,19 @@ export function fitCanvas(canvas, field) {
 }
 
 /**
+ * Settles once the script font's faces for `text` are loaded (or cannot be): a signature made from typed text is drawn
+ * only then, never in a fallback face that happened to be there first.
+ * @param {string} text
+ * @returns {Promise<void>}
+ */
+export function scriptFontReady(text) {
+  return document.fonts.load(`italic 10px ${SCRIPT_FONTS}`, text).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/**
  * Draws the text of #sig-text on #sig-preview in a script font, shrunk to fit. A canvas draws only with faces
  * already loaded: when the text needs one that is not, it is loaded and the preview drawn again.
  */

@@ -4,7 +4,7 @@
 import { ui } from "./sign-dom.js";
 import { clearFieldError, updateSignatureButton } from "./sign-fields.js";
 import { trapFocus } from "./sign-focus-trap.js";
-import { context2d, drawTypedPreview, exportInk, fitCanvas, INK } from "./sign-ink.js";
+import { context2d, drawTypedPreview, exportInk, fitCanvas, INK, scriptFontReady } from "./sign-ink.js";
 import { announce } from "./sign-outcome.js";
 import { updateProgress } from "./sign-progress.js";
 import { state } from "./sign-state.js";
@@ -142,7 +142,7 @@ export function openSignatureDialog(view) {
   }
 }
 
-function applySignature() {
+async function applySignature() {
   const view = signature.field;
   const kind = signature.kind;
   if (!view || !kind) return;
@@ -156,6 +156,9 @@ function applySignature() {
       return;
     }
     signature.typed[kind] = text;
+    await scriptFontReady(text);
+    // Pressed again meanwhile, or closed: nothing more to do.
+    if (signature.field !== view || !ui.sigDialog.open) return;
     fitCanvas(ui.sigPreview, view.data);
     drawTypedPreview();
     image = exportInk(ui.sigPreview, view.data);
@@ -187,7 +190,7 @@ export function setUpSignatureDialog() {
   ui.sigDialog.addEventListener("keydown", (event) => trapFocus(ui.sigDialog, event));
   ui.sigForm.addEventListener("submit", (event) => {
     event.preventDefault();
-    applySignature();
+    void applySignature();
   });
   ui.sigForm.addEventListener("change", (event) => {
     const target = event.target;
