@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useIntl } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import { limits } from "../../../common/fields";
 import type { FieldsFound, FoundField } from "../../../common/found-fields";
 import { fieldTypeName } from "../field-type-names";
@@ -122,16 +122,20 @@ function Review(props: FoundFieldsPanelProps & { state: Extract<FindState, { sta
                 />
                 <span className="found-item">
                   <span>
-                    {intl.formatMessage(messages.item, {
-                      type: fieldTypeName(intl, field.type),
-                      recipient: props.recipientName(field.role),
-                      page: field.page,
-                    })}
+                    <FormattedMessage
+                      {...messages.item}
+                      values={{
+                        type: fieldTypeName(intl, field.type),
+                        recipient: <bdi>{props.recipientName(field.role)}</bdi>,
+                        page: field.page,
+                      }}
+                    />
                   </span>
                   <span className="found-origin">
-                    {intl.formatMessage(field.source === "widget" ? messages.fromWidget : messages.fromTag, {
-                      label: field.label,
-                    })}
+                    <FormattedMessage
+                      {...(field.source === "widget" ? messages.fromWidget : messages.fromTag)}
+                      values={{ label: <bdi>{field.label}</bdi> }}
+                    />
                   </span>
                 </span>
               </label>
@@ -175,13 +179,16 @@ function NotPlaced({ found }: { found: FieldsFound }) {
         {found.notes.map((note, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: notes have no identity but their order, which never changes.
           <li key={index}>
-            {intl.formatMessage(messages.note, {
-              kind: note.kind,
-              label: note.label,
-              page: note.page,
-              tagType: note.tagType ?? "",
-              most: limits.maxFieldsPerTemplate,
-            })}
+            <FormattedMessage
+              {...messages.note}
+              values={{
+                kind: note.kind,
+                label: <bdi>{note.label}</bdi>,
+                page: note.page,
+                tagType: <bdi>{note.tagType ?? ""}</bdi>,
+                most: limits.maxFieldsPerTemplate,
+              }}
+            />
           </li>
         ))}
       </ul>
