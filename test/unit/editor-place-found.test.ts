@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FieldsFound, FoundField } from "../../common/found-fields";
-import { assignRoles, placementOf, roleNumber } from "../../renderer/editor/found/found-placement";
+import { assignRoles, overlappingCount, placementOf, roleNumber } from "../../renderer/editor/found/found-placement";
 import { canUndo, createIdGenerator, editorReducer } from "../../renderer/editor/state/editor-state";
 import { expectValid, field, groupA, groupB, run, stateWith } from "../support/editor-state-fixtures";
 
@@ -100,5 +100,16 @@ describe("placing the fields found in a document", () => {
     const result = found(["r1"], [{ x: 600, y: 780 }]);
     const placed = editorReducer(start, placementOf(result, result.fields, start.doc, ids(), recipientLabel));
     expect(placed.doc.fields[0]).toMatchObject({ x: 612 - 160, y: 792 - 48 });
+  });
+
+  it("counts the accepted fields that would overlap another, accepted or already placed", () => {
+    // A Signature is 48 pt high: the Name tag on the next line (18 pt below) lies under it.
+    const signature = { page: 1, x: 72, y: 100, type: "Signature" as const };
+    const name = { page: 1, x: 72, y: 118, type: "Name" as const };
+    const apart = { page: 1, x: 72, y: 300, type: "Date" as const };
+    const otherPage = { page: 2, x: 72, y: 100, type: "Signature" as const };
+    expect(overlappingCount([signature, name, apart, otherPage], [])).toBe(2);
+    expect(overlappingCount([apart], [{ page: 1, x: 100, y: 310, type: "Text" }])).toBe(1);
+    expect(overlappingCount([apart, otherPage], [])).toBe(0);
   });
 });

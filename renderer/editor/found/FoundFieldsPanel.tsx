@@ -1,9 +1,11 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import type { DraftField } from "../../../common/draft";
 import { limits } from "../../../common/fields";
 import type { FieldsFound, FoundField } from "../../../common/found-fields";
 import { fieldTypeName } from "../field-type-names";
 import { foundMessages as messages } from "./found-messages";
+import { overlappingCount } from "./found-placement";
 import "./found.css";
 import type { FindState } from "./useFoundFields";
 
@@ -13,6 +15,8 @@ interface FoundFieldsPanelProps {
   ready: boolean;
   /** How many fields and groups the draft has now: the review refuses what would pass the template's limits. */
   counts: { fields: number; groups: number };
+  /** The fields already placed: an accepted field that would overlap one is pointed out. */
+  placed: readonly DraftField[];
   /** How many groups the accepted fields would add. */
   newGroups: (accepted: readonly FoundField[]) => number;
   /** Who fills in a field of this role: the group it will go to, by label. */
@@ -89,6 +93,7 @@ function Review(props: FoundFieldsPanelProps & { state: Extract<FindState, { sta
         ? intl.formatMessage(messages.tooManyGroups, { total: groups, most: limits.maxRecipientGroups })
         : null;
   const allTicked = chosen.length === found.fields.length;
+  const overlapping = overlappingCount(chosen, props.placed);
   return (
     <>
       <p role="status" className="found-summary">
@@ -144,6 +149,7 @@ function Review(props: FoundFieldsPanelProps & { state: Extract<FindState, { sta
         </ul>
       </fieldset>
       <NotPlaced found={found} />
+      {overlapping > 0 && <p className="panel-hint">{intl.formatMessage(messages.overlap, { count: overlapping })}</p>}
       {found.fields.some((field) => field.cover !== undefined) && (
         <p className="panel-hint">{intl.formatMessage(messages.covered)}</p>
       )}

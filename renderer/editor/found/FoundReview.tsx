@@ -69,6 +69,7 @@ export function useFoundReview({ bridge, draftId, ready, state, dispatch, ids, o
       state={finder.state}
       ready={ready}
       counts={{ fields: doc.fields.length, groups: doc.groups.length }}
+      placed={doc.fields}
       newGroups={newGroups}
       recipientName={recipientName}
       onFind={() => void finder.find()}

@@ -62,6 +62,12 @@ export const foundMessages = defineMessages({
     defaultMessage:
       "With these fields, the draft would have {total, number} recipients; a template can have at most {most, number}. Untick some.",
   },
+  overlap: {
+    id: "editor.found.overlap",
+    defaultMessage:
+      "Fields that overlap others: {count, number}. Move them after placing, so that recipients can reach each one.",
+    description: "Under the review list: how many of the ticked fields would overlap another field on their page.",
+  },
   notPlaced: { id: "editor.found.notPlaced", defaultMessage: "Not placed" },
   note: {
     id: "editor.found.note",

@@ -1,4 +1,5 @@
 import { type DraftField, type DraftGroup, maxGroupLabelLength } from "../../../common/draft";
+import { fieldBoxSizes } from "../../../common/fields";
 import type { FieldsFound, FoundField } from "../../../common/found-fields";
 import type { IdGenerator } from "../state/ids";
 import type { ActionOf, EditorDoc } from "../state/types";
@@ -106,4 +107,23 @@ export function placementOf(
     ),
     renames: used.flatMap((group) => (group.rename === undefined ? [] : [{ id: group.groupId, label: group.rename }])),
   };
+}
+
+type Placed = Pick<DraftField, "page" | "x" | "y" | "type">;
+
+function overlaps(a: Placed, b: Placed): boolean {
+  if (a.page !== b.page) return false;
+  const sizeA = fieldBoxSizes[a.type];
+  const sizeB = fieldBoxSizes[b.type];
+  return a.x < b.x + sizeB.width && b.x < a.x + sizeA.width && a.y < b.y + sizeB.height && b.y < a.y + sizeA.height;
+}
+
+/**
+ * How many of the accepted fields would overlap another field on their page (accepted or already placed): tags on
+ * consecutive lines give boxes taller than a line, which recipients cannot all reach on the signing page.
+ */
+export function overlappingCount(accepted: readonly Placed[], placed: readonly Placed[]): number {
+  return accepted.filter((field, index) =>
+    [...accepted.filter((_, other) => other !== index), ...placed].some((other) => overlaps(field, other)),
+  ).length;
 }
