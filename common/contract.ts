@@ -5,9 +5,8 @@ import { maxBulkRows, maxEmailSubjectLength } from "./bulk";
 import { BulkBatchSchema, BulkProgressSchema, BulkRowInputSchema, BulkRowViewSchema } from "./bulk-batches";
 import { type ChannelName, channelNames, type EventName, type MethodName } from "./channels";
 import { Bytes, desktopChannels, Id, NoArgs, Nothing, TransferId } from "./contract-desktop";
+import { draftChannels } from "./contract-drafts";
 import { DocumentListQuerySchema, TemplateUseSchema } from "./document-list";
-import { DraftSchema, DraftSummarySchema } from "./draft";
-import { FieldsFoundSchema } from "./found-fields";
 import { CatalogPayloadSchema } from "./i18n/catalog";
 import { LocaleStateSchema } from "./i18n/locale-state";
 import { LocaleChoiceSchema, LocaleSchema } from "./i18n/locales";
@@ -97,42 +96,6 @@ export const channels = {
     args: z.object({ path: ProgramPathSchema.nullable() }),
     result: LibreOfficeStatusSchema,
   },
-
-  draftsList: {
-    channel: channelNames.draftsList,
-    args: NoArgs,
-    result: z.object({
-      drafts: z.array(DraftSummarySchema),
-      problems: z.array(z.object({ id: z.string(), message: PhraseOrTextSchema })),
-    }),
-  },
-  draftsCreateFromFile: {
-    channel: channelNames.draftsCreateFromFile,
-    /** `id`: the renderer's choice (a new UUID), so that it opens the draft by id while main makes it. */
-    args: z.object({ id: z.uuid().optional(), fileName: z.string().min(1).max(255), bytes: Bytes }),
-    result: DraftSchema,
-  },
-  draftsOpen: {
-    channel: channelNames.draftsOpen,
-    args: z.object({ id: Id }),
-    result: z.object({ draft: DraftSchema, pdf: Bytes }),
-  },
-  draftsSave: {
-    channel: channelNames.draftsSave,
-    /** A draft that fails the schema is refused in its own words (main/drafts: draftSaveProblem). */
-    args: z.object({ draft: DraftSchema }),
-    result: z.object({ revision: z.number(), updatedAt: z.string() }),
-  },
-  draftsRename: {
-    channel: channelNames.draftsRename,
-    args: z.object({ id: Id, name: z.string() }),
-    result: z.object({ revision: z.number(), updatedAt: z.string() }),
-  },
-  draftsDuplicate: { channel: channelNames.draftsDuplicate, args: z.object({ id: Id }), result: DraftSchema },
-  draftsDelete: { channel: channelNames.draftsDelete, args: z.object({ id: Id }), result: Nothing },
-  draftsRestore: { channel: channelNames.draftsRestore, args: z.object({ id: Id }), result: Nothing },
-  /** The fields the draft's document says where to place: its form's widgets and its text tags (issue 34). */
-  draftsFindFields: { channel: channelNames.draftsFindFields, args: z.object({ id: Id }), result: FieldsFoundSchema },
 
   templatesList: { channel: channelNames.templatesList, args: NoArgs, result: z.array(TemplateRecordSchema) },
   templatesCreate: {
@@ -347,6 +310,7 @@ export const channels = {
     result: OutboxItemSchema,
   },
 
+  ...draftChannels,
   ...desktopChannels,
 } as const satisfies { [M in MethodName]: ChannelDefinition<(typeof channelNames)[M]> };
 
