@@ -7,43 +7,14 @@ import { UserError } from "../../common/user-error";
 import { createEditorState, type EditorAction, type EditorState, editorReducer } from "../editor/state/editor-state";
 import { withPages } from "../editor/state/pages";
 import { closePdf, loadPdf, type OpenedPdf, openPdf, type PdfHandle, pdfHandle } from "../pdf/load-pdf";
+import { type DraftView, isWordFileName, type NewDraft, type Preparing } from "./draft-view";
 import { openDraftsMessages as messages } from "./open-drafts-messages";
 import { provisionalDraft, provisionalEditorState, sameContent } from "./provisional-draft";
 import { type PagesRead, readPage, readPages, withPagesRead } from "./read-pages";
 import { changed, type Stored, storeChanges } from "./store-changes";
 import { mainMayStart } from "./when-main-starts";
 
-/**
- * The background work on a new PDF shown before main has made its draft: the editor is usable meanwhile.
- * `pagesRead` of `pageCount` pages have been read here (the others are laid out as page 1 and take no field
- * yet); `unreadable` lists those pdf.js could not read (main's check of the whole file decides about them).
- * Once every page is read, what remains is main making the draft and storing the changes made meanwhile.
- */
-export interface Preparing {
-  pagesRead: number;
-  pageCount: number;
-  unreadable: number[];
-}
-
-/**
- * What the editor shows of a draft:
- * - `ready`: the draft, its PDF and the editor's state (its undo history included). `preparing` while main
- *   is making a new PDF's draft: the editor is usable, `draft` is a stand-in until main's arrives, and every
- *   change is stored in main's draft as soon as it exists (nothing is lost, even if the editor is left);
- * - `refused`: main refused the file of a new draft; `message` says why (the Templates screen shows it).
- */
-export type DraftView =
-  | { status: "loading" }
-  | { status: "ready"; draft: Draft; pdf: PdfHandle; preparing: Preparing | null; editor: EditorState }
-  | { status: "failed"; message: string }
-  | { status: "refused"; message: string };
-
-/** What became of a file given to `createFromFile`: a draft to open by `id`, or why it cannot be one. */
-export type NewDraft = { ok: true; id: string } | { ok: false; message: string };
-
-export function isWordFileName(fileName: string): boolean {
-  return /\.docx?$/i.test(fileName);
-}
+export { type DraftView, isWordFileName, type NewDraft, type Preparing } from "./draft-view";
 
 /** A draft main is making from a file the person gave, under the id chosen here. */
 interface Making {
