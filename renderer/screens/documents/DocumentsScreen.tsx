@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { BulkBatch } from "../../../common/bulk-batches";
 import type { SigndeskApi } from "../../../common/contract";
@@ -20,6 +20,7 @@ import { type Feedback, refreshFeedback } from "./refresh-feedback";
 import { useDocumentPages } from "./use-document-pages";
 import { useNow } from "./use-now";
 import { useRefreshProgress } from "./use-refresh-progress";
+import { useReturnToRow } from "./use-return-to-row";
 import { useWatchDocuments } from "./use-watch";
 import "./documents.css";
 import { documentsScreenMessages as messages } from "./documents-screen-messages";
@@ -122,31 +123,7 @@ export function DocumentsScreen({
     if (selected !== null) reloadList();
   }, [selected, reloadList]);
 
-  // Back from a document's details: the list is where it was, and focus returns to that document in it once its row
-  // is drawn again (the table draws its rows a frame after it is laid out).
-  useLayoutEffect(() => {
-    if (selected !== null || returnFocusTo.current === null) return;
-    const id = returnFocusTo.current;
-    returnFocusTo.current = null;
-    const scroller = document.querySelector<HTMLElement>(".content");
-    const scrollTop = tablePlace.current?.scrollTop ?? 0;
-    let frames = 0;
-    let request = 0;
-    const focusRow = () => {
-      // The list's full height comes back with its spacer rows: scroll once it can go that far.
-      if (scroller !== null && scroller.scrollTop !== scrollTop) scroller.scrollTop = scrollTop;
-      const restored = scroller === null || Math.abs(scroller.scrollTop - scrollTop) <= 1;
-      const button = restored ? document.querySelector<HTMLElement>(`[data-open-document="${CSS.escape(id)}"]`) : null;
-      if (button !== null) button.focus({ preventScroll: true });
-      else if (frames >= 30) document.getElementById("documents-title")?.focus();
-      else {
-        frames += 1;
-        request = requestAnimationFrame(focusRow);
-      }
-    };
-    focusRow();
-    return () => cancelAnimationFrame(request);
-  }, [selected]);
+  useReturnToRow(selected, returnFocusTo, tablePlace);
 
   const extraStatuses = useMemo(() => otherStatuses(Object.keys(list.counts), knownStatusOrder), [list.counts]);
 
