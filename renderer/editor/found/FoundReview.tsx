@@ -8,7 +8,7 @@ import type { IdGenerator } from "../state/ids";
 import type { EditorAction, EditorState } from "../state/types";
 import { FoundFieldsPanel } from "./FoundFieldsPanel";
 import { FoundHighlights } from "./FoundHighlights";
-import { assignRoles, groupLabelOf, placementOf, roleNumber } from "./found-placement";
+import { assignRoles, groupOfRole, placementOf, roleLabels, roleNumber } from "./found-placement";
 import { useFoundFields } from "./useFoundFields";
 
 interface FoundReviewOptions {
@@ -39,23 +39,21 @@ export function useFoundReview({ bridge, draftId, ready, state, dispatch, ids, o
   );
   const review = finder.state.status === "found" ? finder.state : null;
 
-  const labelsOf = (roles: readonly string[]) => roles.map((role) => groupLabelOf(roleLabel(role)));
-  const assigned = () => {
-    if (review === null) return [];
-    let counter = 0;
-    return assignRoles(review.found.roles, labelsOf(review.found.roles), doc, () => `new-${counter++}`);
-  };
+  // Which group each role's fields would go to, as placing would decide it now (new groups under stand-in ids).
+  let counter = 0;
+  const assignment =
+    review === null
+      ? []
+      : assignRoles(review.found.roles, roleLabels(review.found, roleLabel), doc, () => `new-${counter++}`);
   const recipientName = (role: number) => {
-    const all = assigned();
-    const group = all[Math.min(role, all.length - 1)];
+    const group = groupOfRole(assignment, role);
     if (group === undefined) return "";
     return (
       group.newLabel ?? group.rename ?? doc.groups.find((candidate) => candidate.id === group.groupId)?.label ?? ""
     );
   };
   const newGroups = (accepted: readonly FoundField[]) => {
-    const all = assigned();
-    const used = new Set(accepted.map((field) => all[Math.min(field.role, all.length - 1)]));
+    const used = new Set(accepted.map((field) => groupOfRole(assignment, field.role)));
     return [...used].filter((group) => group?.newLabel !== undefined).length;
   };
   const place = (accepted: readonly FoundField[]) => {

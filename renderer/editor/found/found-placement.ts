@@ -66,6 +66,16 @@ export function groupLabelOf(label: string): string {
   return trimmed.length <= maxGroupLabelLength ? trimmed : trimmed.slice(0, maxGroupLabelLength).trim();
 }
 
+/** The roles' names as group labels (`roleLabel` names a role: r2 → "Recipient 2" in the window's language). */
+export function roleLabels(found: FieldsFound, roleLabel: (role: string) => string): string[] {
+  return found.roles.map((role) => groupLabelOf(roleLabel(role)));
+}
+
+/** The group a field of `role` goes to; with no roles at all, the one group everything goes to. */
+export function groupOfRole(assigned: readonly RoleGroup[], role: number): RoleGroup | undefined {
+  return assigned[Math.min(role, assigned.length - 1)];
+}
+
 /**
  * The editor action that places the accepted found fields (one undo step): new ids, the groups their roles go to,
  * and each tag's cover on its page. `roleLabel` names a role as a group (r2 → "Recipient 2" in the window's language).
@@ -77,9 +87,8 @@ export function placementOf(
   ids: { field: IdGenerator; group: IdGenerator },
   roleLabel: (role: string) => string,
 ): ActionOf<"placeFound"> {
-  const labels = found.roles.map((role) => groupLabelOf(roleLabel(role)));
-  const assigned = assignRoles(found.roles, labels, doc, () => ids.group.next());
-  const groupOf = (role: number) => assigned[Math.min(role, assigned.length - 1)];
+  const assigned = assignRoles(found.roles, roleLabels(found, roleLabel), doc, () => ids.group.next());
+  const groupOf = (role: number) => groupOfRole(assigned, role);
   // Only the groups a placed field goes to are made or renamed, in the roles' order.
   const placedIn = new Set(accepted.map((field) => groupOf(field.role)));
   const used = assigned.filter((group) => placedIn.has(group));
