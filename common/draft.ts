@@ -5,6 +5,7 @@ import { PageGeometrySchema } from "./page-geometry-schema";
 export { PageGeometrySchema } from "./page-geometry-schema";
 
 import { FieldTypeSchema, fieldBoxSizes, limits } from "./fields";
+import { CoverColorSchema } from "./found-fields";
 import { defineMessages } from "./i18n/define-messages";
 import { inEnglish } from "./i18n/english";
 import { type Phrase, phrase } from "./i18n/phrase";
@@ -122,7 +123,7 @@ export type DraftGroup = z.infer<typeof DraftGroupSchema>;
 
 /**
  * What the uploaded PDF hides under a field placed from a text tag: the tag's text box, on its page (displayed
- * points), painted over in the copy that is uploaded (main/templates/uploadable-pdf.ts) so recipients never see it.
+ * points), painted over in the page's colour under it in the copy that is uploaded (main/templates/uploadable-pdf.ts) so recipients never see it.
  */
 export const TagCoverSchema = z.object({
   page: z.int().min(1),
@@ -130,6 +131,8 @@ export const TagCoverSchema = z.object({
   y: z.number().finite(),
   width: z.number().finite().nonnegative().max(20_000),
   height: z.number().finite().nonnegative().max(20_000),
+  /** The page's colour under the tag (white when absent). */
+  color: CoverColorSchema.optional(),
 });
 export type TagCover = z.infer<typeof TagCoverSchema>;
 

@@ -19,6 +19,13 @@ export const FoundRectSchema = z.object({
 });
 export type FoundRect = z.infer<typeof FoundRectSchema>;
 
+/** The colour a tag's cover is painted in: what the page shows under the tag, as "#rrggbb" (white when absent). */
+export const CoverColorSchema = z.string().regex(/^#[0-9a-f]{6}$/);
+
+/** A tag's text box, to be covered with the page's colour under it. */
+export const FoundCoverSchema = FoundRectSchema.extend({ color: CoverColorSchema.optional() });
+export type FoundCover = z.infer<typeof FoundCoverSchema>;
+
 export const FoundSourceSchema = z.enum(["widget", "documensoTag", "docusealTag"]);
 export type FoundSource = z.infer<typeof FoundSourceSchema>;
 
@@ -37,7 +44,7 @@ export const FoundFieldSchema = z.object({
   /** The widget's rectangle or the tag's text box on the page (ascent to descent), as found. */
   found: FoundRectSchema,
   /** A tag's text box, to be covered in the uploaded PDF so recipients never see it; absent for widgets. */
-  cover: FoundRectSchema.optional(),
+  cover: FoundCoverSchema.optional(),
 });
 export type FoundField = z.infer<typeof FoundFieldSchema>;
 

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
-import { type FoundRect, FoundRectSchema } from "../../common/found-fields";
+import { type FoundCover, FoundCoverSchema } from "../../common/found-fields";
 import { writeFileAtomic } from "../files/atomic-write";
 import { reportWorkerFallback } from "../worker-fallback";
 import { workerSource } from "../worker-source";
@@ -11,11 +11,11 @@ import type { CoverRequest } from "./covered-pdf";
 
 /**
  * Covers the text tags a person accepted (issue 34) in the uploaded PDF, so that recipients never see
- * `{{signature, r1}}`: the source's exact bytes, then one incremental update that paints each tag's box white
+ * `{{signature, r1}}`: the source's exact bytes, then one incremental update that paints each tag's box in the page's colour under it
  * (paint-covers.ts), after the page's own content. Signatures the source carries stay valid: their prefix is kept.
  */
 
-const CoversSchema = z.array(z.object({ page: z.int().min(1), rect: FoundRectSchema }));
+const CoversSchema = z.array(z.object({ page: z.int().min(1), rect: FoundCoverSchema }));
 
 export interface CoverOptions {
   /** The work is abandoned (its worker ended) after this long. */
@@ -106,7 +106,7 @@ async function copyWhole(source: string, target: string): Promise<void> {
 
 /**
  * Writes to `target` the PDF of `source` followed by ONE incremental update painting each cover's rectangle (in
- * displayed points of its page, top-left origin: FoundRect) white, off this thread (cover-boxes-worker.ts) and
+ * displayed points of its page, top-left origin: FoundCover) in its colour (white if none), off this thread (cover-boxes-worker.ts) and
  * within a time limit. No covers: `target` is a byte copy. `target` may be `source`; it is replaced atomically.
  * Throws a CoverBoxesError (an Error with an English message) when the covers or the file cannot be used, or the
  * work takes too long; the target is then left as it was.
@@ -114,7 +114,7 @@ async function copyWhole(source: string, target: string): Promise<void> {
 export async function coverBoxes(
   source: string,
   target: string,
-  covers: readonly { page: number; rect: FoundRect }[],
+  covers: readonly { page: number; rect: FoundCover }[],
   options: CoverOptions = {},
 ): Promise<void> {
   const parsed = CoversSchema.safeParse(covers);

@@ -1,4 +1,4 @@
-import type { FoundRect } from "../../common/found-fields";
+import type { FoundCover } from "../../common/found-fields";
 import { writeFileAtomic } from "../files/atomic-write";
 import { openForUpdate, type PdfForUpdate } from "./incremental/open-for-update";
 import { pageGeometry } from "./incremental/page-geometry";
@@ -6,10 +6,10 @@ import type { OriginalPdf } from "./original-pdf";
 import { displayedRectToUser, paintCovers } from "./paint-covers";
 import { readOriginalFile } from "./read-original";
 
-/** A rectangle to cover on a page (1-based), in that page's displayed coordinates. */
+/** A rectangle to cover on a page (1-based), in that page's displayed coordinates, in its colour (white if none). */
 export interface Cover {
   page: number;
-  rect: FoundRect;
+  rect: FoundCover;
 }
 
 export interface CoverRequest {
@@ -41,7 +41,7 @@ export async function writeCoveredPdf(request: CoverRequest, signal?: AbortSigna
   try {
     const { doc, writer, isolate } = await openedForUpdate(original);
     const pages = doc.getPages();
-    const byPage = new Map<number, FoundRect[]>();
+    const byPage = new Map<number, FoundCover[]>();
     for (const { page, rect } of request.covers) {
       if (!Number.isInteger(page) || page < 1 || page > pages.length) {
         throw new Error(`a cover is on page ${page}, but the PDF has ${pages.length} page(s)`);
@@ -55,7 +55,7 @@ export async function writeCoveredPdf(request: CoverRequest, signal?: AbortSigna
       const geometry = pageGeometry(page);
       paintCovers(
         page,
-        rects.map((rect) => displayedRectToUser(geometry, rect)),
+        rects.map((rect) => ({ ...displayedRectToUser(geometry, rect), color: rect.color ?? "#ffffff" })),
       );
     }
     await writer.commit();

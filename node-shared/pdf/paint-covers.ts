@@ -10,6 +10,11 @@ export interface UserRect {
   height: number;
 }
 
+/** A rectangle to paint, in "#rrggbb" (CoverColorSchema). */
+export interface ColoredRect extends UserRect {
+  color: string;
+}
+
 /** The user-space bounding box of a rectangle given in the page's displayed coordinates (any /Rotate, any CropBox). */
 export function displayedRectToUser(page: PageGeometry, rect: FoundRect): UserRect {
   const corners = [
@@ -25,19 +30,24 @@ export function displayedRectToUser(page: PageGeometry, rect: FoundRect): UserRe
   return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
+const channel = (color: string, at: number) => Number.parseInt(color.slice(at, at + 2), 16) / 255;
+
 /**
- * Paints each rectangle with the page's background, after everything the page draws: the page's content must have
- * been isolated first (PdfForUpdate.isolate), so that no clip, matrix or colour it leaves set moves or tints a cover.
+ * Paints each rectangle in its colour, after everything the page draws: the page's content must have been isolated
+ * first (PdfForUpdate.isolate), so that no clip, matrix or colour it leaves set moves or tints a cover.
  *
- * The background is taken to be white: what lies under a tag (a tint, a table's shading, a scanned sheet) is not
- * known without rendering the page, and text tags are typed in Word or LibreOffice, whose exports are white pages.
+ * The colour is the one the page paints under the tag, as the detector found it (a table cell's shading, a
+ * highlight), else white; under an image or a gradient it is white too, as nothing says which colour shows there.
  */
-export function paintCovers(page: PDFPage, rects: readonly UserRect[]): void {
+export function paintCovers(page: PDFPage, rects: readonly ColoredRect[]): void {
   if (rects.length === 0) return;
   page.pushOperators(
     pushGraphicsState(),
-    setFillingRgbColor(1, 1, 1),
-    ...rects.flatMap((rect) => [rectangle(rect.x, rect.y, rect.width, rect.height), fill()]),
+    ...rects.flatMap((rect) => [
+      setFillingRgbColor(channel(rect.color, 1), channel(rect.color, 3), channel(rect.color, 5)),
+      rectangle(rect.x, rect.y, rect.width, rect.height),
+      fill(),
+    ]),
     popGraphicsState(),
   );
 }

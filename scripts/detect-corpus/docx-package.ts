@@ -12,21 +12,36 @@ export interface Run {
   /** Half-points, as Word counts them; 22 (11 pt) unless said. */
   size?: number;
   font?: string;
+  /** The run's shading (behind its text), as hex RGB. */
+  shading?: string;
 }
 
-export type Block = { paragraph: (Run | string)[] } | { table: (Run | string)[][][] } | { pageBreak: true };
+export type Block =
+  | { paragraph: (Run | string)[] }
+  /** Rows of cells of runs; `shading` fills every cell (hex RGB). */
+  | { table: (Run | string)[][][]; shading?: string }
+  | { pageBreak: true };
 
 const fixedDate = new Date("2024-01-02T03:04:05Z");
 const escapeXml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
 function runXml(run: Run | string): string {
-  const { text, bold, italic, color, size = 22, font = "DejaVu Sans" } = typeof run === "string" ? { text: run } : run;
+  const {
+    text,
+    bold,
+    italic,
+    color,
+    size = 22,
+    font = "DejaVu Sans",
+    shading,
+  } = typeof run === "string" ? { text: run } : run;
   const properties = [
     `<w:rFonts w:ascii="${font}" w:hAnsi="${font}" w:cs="${font}"/>`,
     bold ? "<w:b/>" : "",
     italic ? "<w:i/>" : "",
     color ? `<w:color w:val="${color}"/>` : "",
     `<w:sz w:val="${size}"/><w:szCs w:val="${size}"/>`,
+    shading ? `<w:shd w:val="clear" w:color="auto" w:fill="${shading}"/>` : "",
   ].join("");
   return `<w:r><w:rPr>${properties}</w:rPr><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
 }
@@ -34,16 +49,17 @@ function runXml(run: Run | string): string {
 const paragraphXml = (runs: (Run | string)[]) =>
   `<w:p><w:pPr><w:spacing w:after="120"/></w:pPr>${runs.map(runXml).join("")}</w:p>`;
 
-function tableXml(rows: (Run | string)[][][]): string {
+function tableXml(rows: (Run | string)[][][], shading?: string): string {
   const columns = rows[0]?.length ?? 1;
   const width = Math.floor(9360 / columns);
   const border =
     '<w:top w:val="single" w:sz="4"/><w:left w:val="single" w:sz="4"/><w:bottom w:val="single" w:sz="4"/><w:right w:val="single" w:sz="4"/><w:insideH w:val="single" w:sz="4"/><w:insideV w:val="single" w:sz="4"/>';
+  const cellShading = shading ? `<w:shd w:val="clear" w:color="auto" w:fill="${shading}"/>` : "";
   const grid = Array.from({ length: columns }, () => `<w:gridCol w:w="${width}"/>`).join("");
   const body = rows
     .map(
       (cells) =>
-        `<w:tr>${cells.map((runs) => `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="dxa"/></w:tcPr>${paragraphXml(runs)}</w:tc>`).join("")}</w:tr>`,
+        `<w:tr>${cells.map((runs) => `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="dxa"/>${cellShading}</w:tcPr>${paragraphXml(runs)}</w:tc>`).join("")}</w:tr>`,
     )
     .join("");
   return `<w:tbl><w:tblPr><w:tblW w:w="${width * columns}" w:type="dxa"/><w:tblBorders>${border}</w:tblBorders></w:tblPr><w:tblGrid>${grid}</w:tblGrid>${body}</w:tbl>`;
@@ -51,7 +67,7 @@ function tableXml(rows: (Run | string)[][][]): string {
 
 function blockXml(block: Block): string {
   if ("paragraph" in block) return paragraphXml(block.paragraph);
-  if ("table" in block) return tableXml(block.table);
+  if ("table" in block) return tableXml(block.table, block.shading);
   return '<w:p><w:r><w:br w:type="page"/></w:r></w:p>';
 }
 

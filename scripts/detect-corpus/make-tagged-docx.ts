@@ -9,7 +9,7 @@ import { TagLog } from "./written-tags.ts";
 /**
  * Word documents with text tags, written as raw WordprocessingML and converted to PDF with LibreOffice; the PDF is the
  * corpus file (as in the app, where fields are placed on the converted PDF). Expected positions come from poppler's
- * word boxes in that PDF. Run: `npx tsx scripts/detect-corpus/make-tagged-docx.ts`.
+ * word boxes in that PDF. Run: `npx tsx scripts/detect-corpus/make-tagged-docx.ts [name…]`.
  */
 const prose =
   "This agreement is made between the parties named below. Each party has read the terms, had the chance to ask questions, and signs of their own free will.";
@@ -117,6 +117,34 @@ function e2eContract(): { blocks: Block[]; tags: TagLog; roles: string[] } {
   return { blocks, tags, roles: ["r1", "r2"] };
 }
 
+/** Tags on coloured ground: a highlighted run, shaded table cells (their covers take that colour, not white). */
+function shadedForm(): { blocks: Block[]; tags: TagLog; roles: string[] } {
+  const tags = new TagLog("documensoTag");
+  const blocks: Block[] = [
+    { paragraph: [{ text: "Order Form", bold: true, size: 32 }] },
+    { paragraph: [prose] },
+    {
+      paragraph: [
+        "Buyer signs here: ",
+        { text: tags.field("{{signature, r1}}", 1, "Signature", 0), shading: "FFF2CC" },
+      ],
+    },
+    { paragraph: [""] },
+    { paragraph: [""] },
+    {
+      shading: "DEEAF6",
+      table: [
+        [["Buyer"], ["Seller"]],
+        [[tags.field("{{name, r1}}", 1, "Name", 0)], [tags.field("{{name, r2}}", 1, "Name", 1)]],
+        [[tags.field("{{date, r1}}", 1, "Date", 0)], [tags.field("{{date, r2}}", 1, "Date", 1)]],
+      ],
+    },
+    { paragraph: [""] },
+    { paragraph: ["Seller's company: ", tags.field("{{text, r2}}", 1, "Text", 1)] },
+  ];
+  return { blocks, tags, roles: ["r1", "r2"] };
+}
+
 /** Prose full of braces that are not tags: template-language documentation and JSON. */
 function bracesProse(): Block[] {
   const lines = [
@@ -140,16 +168,22 @@ function build(name: string, title: string, blocks: Block[]): string {
   return pdf;
 }
 
+// Names given on the command line: only those documents are made again.
+const only = process.argv.slice(2);
 for (const [name, title, make] of [
   ["tagged-documenso-contract", "Services Agreement", documensoContract],
   ["tagged-docuseal-lease", "Residential Lease", docusealLease],
   ["e2e-tagged", "Consulting Agreement", e2eContract],
+  ["tagged-shaded-order-form", "Order Form", shadedForm],
 ] as const) {
+  if (only.length > 0 && !only.includes(name)) continue;
   const { blocks, tags, roles } = make();
   const pdf = build(name, title, blocks);
   const expected = expectedFromTags(pdf, tags.tags, roles);
   writeExpected(`${name}.pdf`, expected);
   if (name === "e2e-tagged") writeExpected(`${name}.docx`, { file: `${name}.pdf`, ...expected });
 }
-build("no-tags-template-braces", "Template syntax", bracesProse());
-writeExpected("no-tags-template-braces.pdf", { fields: [], notes: [], roles: [] });
+if (only.length === 0 || only.includes("no-tags-template-braces")) {
+  build("no-tags-template-braces", "Template syntax", bracesProse());
+  writeExpected("no-tags-template-braces.pdf", { fields: [], notes: [], roles: [] });
+}

@@ -24,17 +24,19 @@ export function parsePgm(data: Buffer): Gray {
   return { width: Number(width), height: Number(height), pixels: new Uint8Array(data.subarray(whole.length)) };
 }
 
-/** Page `page` (1-based) of the PDF file `pdf`, rendered at `dpi`. */
-export async function renderGray(pdf: string, page: number, dpi: number): Promise<Gray> {
+/** Page `page` (1-based) of the PDF file `pdf` as pdftoppm writes it at `dpi` (PPM, or PGM with `-gray`). */
+export async function pdftoppmPage(pdf: string, page: number, dpi: number, gray: boolean): Promise<Buffer> {
   const { stdout } = await run(
     "pdftoppm",
-    ["-gray", "-cropbox", "-r", String(dpi), "-f", String(page), "-l", String(page), pdf],
-    {
-      encoding: "buffer",
-      maxBuffer: 64 * 1024 * 1024,
-    },
+    [...(gray ? ["-gray"] : []), "-cropbox", "-r", String(dpi), "-f", String(page), "-l", String(page), pdf],
+    { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 },
   );
-  return parsePgm(stdout);
+  return stdout;
+}
+
+/** Page `page` (1-based) of the PDF file `pdf`, rendered at `dpi`. */
+export async function renderGray(pdf: string, page: number, dpi: number): Promise<Gray> {
+  return parsePgm(await pdftoppmPage(pdf, page, dpi, true));
 }
 
 /** A gzipped PGM reference image. */

@@ -59,7 +59,7 @@ async function pageFindings(
     if (!mayHoldTags(text.items as TextItemLike[])) return { page: number, widgets, tags: [], notes };
     const operators = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
     const styles = text.styles as Record<string, Partial<FontMetrics> | undefined>;
-    const glyphs = walkGlyphs(
+    const { glyphs, fills } = walkGlyphs(
       operators,
       pdfjs.OPS,
       (name) => (page.commonObjs.has(name) ? page.commonObjs.get(name) : null),
@@ -69,7 +69,7 @@ async function pageFindings(
         return { ascent: style.ascent, descent: style.descent };
       },
     );
-    const found = tagsOnPage(number, geometry, glyphs);
+    const found = tagsOnPage(number, geometry, glyphs, fills);
     return { page: number, widgets, tags: found.tags, notes: [...notes, ...found.notes] };
   } finally {
     page.cleanup();

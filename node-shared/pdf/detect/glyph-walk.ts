@@ -1,4 +1,5 @@
 import type { Point } from "../../../common/coordinates";
+import { type Box, boxOfPoints, intersect, isEmpty, type PageFill } from "./page-fills";
 
 /**
  * Every glyph a page shows, in content order, with its box in PDF user space, from pdf.js's operator list: the text
@@ -45,6 +46,23 @@ export interface TextOps {
   setGState: number;
   paintFormXObjectBegin: number;
   paintFormXObjectEnd: number;
+  // What paints under text (page-fills.ts):
+  setFillRGBColor: number;
+  setFillColorN: number;
+  setFillTransparent: number;
+  constructPath: number;
+  clip: number;
+  eoClip: number;
+  fill: number;
+  eoFill: number;
+  fillStroke: number;
+  eoFillStroke: number;
+  closeFillStroke: number;
+  closeEOFillStroke: number;
+  shadingFill: number;
+  paintImageXObject: number;
+  paintInlineImageXObject: number;
+  paintImageMaskXObject: number;
 }
 
 interface GlyphData {
@@ -76,6 +94,11 @@ interface TextState {
   font: string | null;
   fontSize: number;
   fontDirection: number;
+  /** "#rrggbb", or null for a pattern; "transparent" paints nothing. */
+  fillColor: string | null;
+  fillAlpha: number;
+  /** The clip's user-space bounding box; null for none. */
+  clip: Box | null;
 }
 
 const identity: Matrix = [1, 0, 0, 1, 0, 0];
@@ -108,22 +131,56 @@ const num = (value: unknown, fallback = 0): number =>
   typeof value === "number" && Number.isFinite(value) ? value : fallback;
 
 /**
- * The glyphs of an operator list. `fontOf` gives pdf.js's font object for a loaded font name (page.commonObjs),
- * `metricsOf` its ascent and descent (text content's styles).
+ * The glyphs of an operator list, and what it paints before them (fills, images). `fontOf` gives pdf.js's font
+ * object for a loaded font name (page.commonObjs), `metricsOf` its ascent and descent (text content's styles).
  */
 export function walkGlyphs(
   operators: { fnArray: ArrayLike<number>; argsArray: ArrayLike<unknown> },
   ops: TextOps,
   fontOf: (name: string) => FontInfo | null,
   metricsOf: (name: string) => FontMetrics | undefined,
-): PlacedGlyph[] {
+): { glyphs: PlacedGlyph[]; fills: PageFill[] } {
   const glyphs: PlacedGlyph[] = [];
+  const fills: PageFill[] = [];
   const stack: TextState[] = [];
   let state: TextState = {
     ctm: identity,
     textMatrix: identity,
     ...{ x: 0, y: 0, lineX: 0, lineY: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, leading: 0, rise: 0 },
-    ...{ font: null, fontSize: 0, fontDirection: 1 },
+    ...{ font: null, fontSize: 0, fontDirection: 1, fillColor: "#000000", fillAlpha: 1, clip: null },
+  };
+  const fillOps = new Set([
+    ops.fill,
+    ops.eoFill,
+    ops.fillStroke,
+    ops.eoFillStroke,
+    ops.closeFillStroke,
+    ops.closeEOFillStroke,
+  ]);
+  const imageOps = new Set([ops.paintImageXObject, ops.paintInlineImageXObject, ops.paintImageMaskXObject]);
+  // pdf.js puts the clip operator before the path that it clips to.
+  let clipPending = false;
+  /** A paint over `area` (user space, before the clip) in the current fill, or in no one colour. */
+  const painted = (area: Box, solid: boolean) => {
+    const box = intersect(area, state.clip);
+    if (isEmpty(box) || state.fillColor === "transparent") return;
+    const color = solid && state.fillAlpha >= 1 ? state.fillColor : null;
+    fills.push({ box, color, glyphsBefore: glyphs.length });
+  };
+  /** The user-space bounding box of a path's own [minX, minY, maxX, maxY] (pdf.js's minMax). */
+  const userBox = (minMax: unknown): Box | null => {
+    if (minMax === null || typeof minMax !== "object") return null;
+    const values = Array.from(minMax as ArrayLike<unknown>, (value) => num(value, Number.NaN)).slice(0, 4);
+    if (values.length !== 4 || !values.every(Number.isFinite)) return null;
+    const [minX, minY, maxX, maxY] = values as Box;
+    return boxOfPoints(
+      [
+        [minX, minY],
+        [maxX, minY],
+        [maxX, maxY],
+        [minX, maxY],
+      ].map(([x, y]) => apply(state.ctm, x ?? 0, y ?? 0)),
+    );
   };
   const setFont = (name: unknown, size: unknown) => {
     state.font = typeof name === "string" ? name : null;
@@ -198,15 +255,52 @@ export function walkGlyphs(
         for (const entry of (args[0] ?? []) as unknown[]) {
           const [key, value] = entry as [unknown, unknown];
           if (key === "Font" && Array.isArray(value)) setFont(value[0], value[1]);
+          if (key === "ca") state.fillAlpha = num(value, 1);
         }
+        break;
+      case ops.setFillRGBColor:
+        state.fillColor = typeof args[0] === "string" ? args[0].toLowerCase() : null;
+        break;
+      case ops.setFillColorN:
+        state.fillColor = null;
+        break;
+      case ops.setFillTransparent:
+        state.fillColor = "transparent";
+        break;
+      case ops.clip:
+      case ops.eoClip:
+        clipPending = true;
+        break;
+      case ops.constructPath: {
+        const box = userBox(args[2]);
+        if (clipPending && box !== null) state.clip = intersect(box, state.clip);
+        clipPending = false;
+        if (box !== null && fillOps.has(num(args[0], -1))) painted(box, true);
+        break;
+      }
+      case ops.shadingFill:
+        if (state.clip !== null) painted(state.clip, false);
         break;
       case ops.showText:
       case ops.showSpacedText:
         showText(args[0]);
         break;
+      default:
+        if (fn !== undefined && imageOps.has(fn)) {
+          // An image fills its unit square, mapped by the current matrix.
+          painted(
+            boxOfPoints([
+              apply(state.ctm, 0, 0),
+              apply(state.ctm, 1, 0),
+              apply(state.ctm, 0, 1),
+              apply(state.ctm, 1, 1),
+            ]),
+            false,
+          );
+        }
     }
   }
-  return glyphs;
+  return { glyphs, fills };
 
   function showText(list: unknown): void {
     if (!Array.isArray(list) || state.font === null || state.fontSize === 0) return;

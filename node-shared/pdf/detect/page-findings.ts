@@ -1,5 +1,5 @@
 import type { FieldType } from "../../../common/field-boxes";
-import type { FoundNote, FoundRect, FoundSource } from "../../../common/found-fields";
+import type { FoundCover, FoundNote, FoundRect, FoundSource } from "../../../common/found-fields";
 import type { TagRole } from "./tag-syntax";
 
 /** A field found on one page, before roles are numbered and keys given (assemble-fields.ts). */
@@ -10,7 +10,7 @@ export interface FieldDraft {
   y: number;
   label: string;
   found: FoundRect;
-  cover?: FoundRect;
+  cover?: FoundCover;
   role: TagRole;
 }
 

@@ -1,6 +1,7 @@
 import { type PageGeometry, type Point, userToDisplayed } from "../../../common/coordinates";
 import type { FoundNote } from "../../../common/found-fields";
 import type { PlacedGlyph } from "./glyph-walk";
+import { boxOfPoints, colorUnder, type PageFill } from "./page-fills";
 import type { FieldDraft } from "./page-findings";
 import { boundsOf, placeBox } from "./place-box";
 import { findTags } from "./tag-syntax";
@@ -11,11 +12,13 @@ const maxLabel = 500;
 /**
  * The text tags among a page's glyphs: each tag's box runs from its first glyph's left edge to its last glyph's
  * right edge, and from the fonts' descent to their ascent, as displayed; the field's box is placed at its top-left.
+ * The tag's cover takes the colour the page paints under the tag (`fills`), when that is not white.
  */
 export function tagsOnPage(
   page: number,
   geometry: PageGeometry,
   glyphs: readonly PlacedGlyph[],
+  fills: readonly PageFill[],
 ): { tags: FieldDraft[]; notes: FoundNote[] } {
   const tags: FieldDraft[] = [];
   const notes: FoundNote[] = [];
@@ -27,12 +30,16 @@ export function tagsOnPage(
         continue;
       }
       const corners: Point[] = [];
+      let firstGlyph = Number.POSITIVE_INFINITY;
       for (const glyph of new Set(line.glyphOf.slice(tag.start, tag.end))) {
         const placed = glyphs[glyph];
-        if (placed !== undefined) corners.push(...placed.corners.map((corner) => userToDisplayed(geometry, corner)));
+        if (placed === undefined) continue;
+        corners.push(...placed.corners);
+        firstGlyph = Math.min(firstGlyph, glyph);
       }
       if (corners.length === 0) continue;
-      const box = boundsOf(corners);
+      const box = boundsOf(corners.map((corner) => userToDisplayed(geometry, corner)));
+      const under = colorUnder(fills, boxOfPoints(corners), firstGlyph);
       const at = placeBox(geometry, tag.what.type, box);
       tags.push({
         source: tag.syntax === "documenso" ? "documensoTag" : "docusealTag",
@@ -41,7 +48,7 @@ export function tagsOnPage(
         y: at.y,
         label,
         found: box,
-        cover: box,
+        cover: under === null || under === "#ffffff" ? box : { ...box, color: under },
         role: tag.role,
       });
     }
