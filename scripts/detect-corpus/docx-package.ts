@@ -17,7 +17,8 @@ export interface Run {
 }
 
 export type Block =
-  | { paragraph: (Run | string)[] }
+  /** `rightToLeft`: an Arabic or Hebrew paragraph (Word's w:bidi), its runs' complex-script text too. */
+  | { paragraph: (Run | string)[]; rightToLeft?: boolean }
   /** Rows of cells of runs; `shading` fills every cell (hex RGB). */
   | { table: (Run | string)[][][]; shading?: string }
   | { pageBreak: true };
@@ -46,8 +47,8 @@ function runXml(run: Run | string): string {
   return `<w:r><w:rPr>${properties}</w:rPr><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
 }
 
-const paragraphXml = (runs: (Run | string)[]) =>
-  `<w:p><w:pPr><w:spacing w:after="120"/></w:pPr>${runs.map(runXml).join("")}</w:p>`;
+const paragraphXml = (runs: (Run | string)[], rightToLeft = false) =>
+  `<w:p><w:pPr>${rightToLeft ? "<w:bidi/>" : ""}<w:spacing w:after="120"/></w:pPr>${runs.map(runXml).join("")}</w:p>`;
 
 function tableXml(rows: (Run | string)[][][], shading?: string): string {
   const columns = rows[0]?.length ?? 1;
@@ -66,7 +67,7 @@ function tableXml(rows: (Run | string)[][][], shading?: string): string {
 }
 
 function blockXml(block: Block): string {
-  if ("paragraph" in block) return paragraphXml(block.paragraph);
+  if ("paragraph" in block) return paragraphXml(block.paragraph, block.rightToLeft);
   if ("table" in block) return tableXml(block.table, block.shading);
   return '<w:p><w:r><w:br w:type="page"/></w:r></w:p>';
 }

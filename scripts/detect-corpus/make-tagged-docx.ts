@@ -145,6 +145,35 @@ function shadedForm(): { blocks: Block[]; tags: TagLog; roles: string[] } {
   return { blocks, tags, roles: ["r1", "r2"] };
 }
 
+/**
+ * Tags with Arabic and Hebrew names and roles: in left-to-right paragraphs and in right-to-left ones (Word's w:bidi),
+ * where LibreOffice draws the line's runs out of order and the braces mirrored; a role with a number in it.
+ */
+function rightToLeftForm(): { blocks: Block[]; tags: TagLog; roles: string[] } {
+  const tags = new TagLog("docusealTag");
+  const documenso = new TagLog("documensoTag");
+  const blocks: Block[] = [
+    { paragraph: [{ text: "عقد بيع", bold: true, size: 32 }], rightToLeft: true },
+    { paragraph: ["Buyer: ", tags.field("{{توقيع المشتري;role=المشتري;type=signature}}", 1, "Signature", 1)] },
+    { paragraph: [""] },
+    { paragraph: [""] },
+    { paragraph: ["التاريخ: ", tags.field("{{التاريخ;role=المشتري;type=date}}", 1, "Date", 1)], rightToLeft: true },
+    { paragraph: [""] },
+    { paragraph: ["توقيع البائع: ", documenso.field("{{signature, r1}}", 1, "Signature", 0)], rightToLeft: true },
+    { paragraph: [""] },
+    { paragraph: [""] },
+    { paragraph: ["שם: ", tags.field("{{שם מלא;role=קונה;type=text}}", 1, "Text", 2)], rightToLeft: true },
+    { paragraph: [""] },
+    {
+      paragraph: ["الشاهد: ", tags.field("{{توقيع;role=الشاهد 2;type=signature}}", 1, "Signature", 3)],
+      rightToLeft: true,
+    },
+  ];
+  // In reading order: the Documenso tag sits between the date and the Hebrew name.
+  tags.tags.splice(2, 0, ...documenso.tags);
+  return { blocks, tags, roles: ["r1", "المشتري", "קונה", "الشاهد 2"] };
+}
+
 /** Prose full of braces that are not tags: template-language documentation and JSON. */
 function bracesProse(): Block[] {
   const lines = [
@@ -175,6 +204,7 @@ for (const [name, title, make] of [
   ["tagged-docuseal-lease", "Residential Lease", docusealLease],
   ["e2e-tagged", "Consulting Agreement", e2eContract],
   ["tagged-shaded-order-form", "Order Form", shadedForm],
+  ["tagged-right-to-left-sale", "عقد بيع", rightToLeftForm],
 ] as const) {
   if (only.length > 0 && !only.includes(name)) continue;
   const { blocks, tags, roles } = make();

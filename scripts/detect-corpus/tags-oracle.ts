@@ -55,9 +55,27 @@ export function popplerWordsByPage(file: string): PopplerPageWords[] {
   return pages;
 }
 
-/** Every run of consecutive words on one line whose letters, spaces aside, are exactly `text`'s. */
+/**
+ * Every run of consecutive words on one line whose letters, spaces aside, are exactly `text`'s; where there is none,
+ * whose letters are `text`'s in any order. Poppler gives right-to-left lines' words and letters in the order they
+ * stand on the page (and mirrored brackets as drawn), so a tag there is known by its letters, not their order.
+ */
 function occurrences(words: PopplerWord[], text: string): { xMin: number; yMin: number }[] {
-  const wanted = text.replace(/\s+/g, "");
+  const inOrder = runsSpelling(words, text.replace(/\s+/g, ""), (letters) => letters);
+  return inOrder.length > 0 ? inOrder : runsSpelling(words, anyOrder(text), anyOrder);
+}
+
+/** The letters of a text, spaces aside, sorted, with a bracket and its mirror counted as one. */
+function anyOrder(text: string): string {
+  const unmirrored = text.replace(/\s+/g, "").replace(/[}]/g, "{").replace(/[)]/g, "(").replace(/[\]]/g, "[");
+  return [...unmirrored].sort().join("");
+}
+
+function runsSpelling(
+  words: PopplerWord[],
+  wanted: string,
+  spelling: (letters: string) => string,
+): { xMin: number; yMin: number }[] {
   const found: { xMin: number; yMin: number }[] = [];
   for (let start = 0; start < words.length; start += 1) {
     let joined = "";
@@ -70,7 +88,7 @@ function occurrences(words: PopplerWord[], text: string): { xMin: number; yMin: 
       xMin = Math.min(xMin, word.xMin);
       yMin = Math.min(yMin, word.yMin);
     }
-    if (joined === wanted) found.push({ xMin, yMin });
+    if (spelling(joined) === wanted) found.push({ xMin, yMin });
   }
   return found;
 }

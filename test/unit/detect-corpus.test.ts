@@ -7,7 +7,8 @@ import { scoreDetection } from "../support/detect-scoring.ts";
 
 /**
  * The detector (issue 34) over every corpus document of test/fixtures/detect: all expected fields found, nothing
- * else, each within 1 pt of where qpdf or poppler put it, the same notes, the same role of each field.
+ * else, each within 1 pt of where qpdf or poppler put it, the same notes, the same role of each field; tags' texts
+ * and roles exactly as written.
  */
 const corpus = detectCorpus();
 
@@ -35,6 +36,12 @@ describe("fields found in the detect corpus", () => {
       expect({ missing: score.notesMissing, extra: score.notesExtra }).toEqual({ missing: [], extra: [] });
       expect(score.roleMismatches.map((pair) => pair.expected)).toEqual([]);
       expect(found.roles).toHaveLength(entry.expected.roles.length);
+      if (entry.expected.fields.every((field) => field.source !== "widget")) {
+        // Tags' roles and texts as written, in any script (widgets' role names are placeholders).
+        expect(found.roles).toEqual(entry.expected.roles);
+        const labels = (fields: readonly { label?: string }[]) => fields.map((field) => field.label).sort();
+        expect(labels(found.fields)).toEqual(labels(entry.expected.fields));
+      }
     });
   }
 });

@@ -38,6 +38,8 @@ export interface ParsedTag {
   end: number;
   what: TagKind;
   role: TagRole;
+  /** How many of its parts the syntax knows, with a value: where a line has several readings, the likelier one. */
+  known: number;
 }
 
 const documensoShort: Record<string, string> = {
@@ -137,7 +139,7 @@ export function findTags(line: string): ParsedTag[] {
   return tags;
 }
 
-type Parsed = Pick<ParsedTag, "syntax" | "what" | "role">;
+type Parsed = Pick<ParsedTag, "syntax" | "what" | "role" | "known">;
 
 function parseDocumenso(inner: string): Parsed | null {
   const [typeWord = "", recipient = ""] = inner.split(",").map((part) => part.trim());
@@ -145,7 +147,8 @@ function parseDocumenso(inner: string): Parsed | null {
   if (number === undefined || typeWord === "" || typeWord.includes(";")) return null;
   const lower = typeWord.toLowerCase();
   const what = documensoTypes[documensoShort[lower] ?? lower] ?? { kind: "unknownType", tagType: typeWord };
-  return { syntax: "documenso", what, role: { kind: "number", number: Number(number), token: recipient } };
+  const known = what.kind === "unknownType" ? 1 : 2;
+  return { syntax: "documenso", what, role: { kind: "number", number: Number(number), token: recipient }, known };
 }
 
 function parseDocuseal(inner: string): Parsed | null {
@@ -162,10 +165,12 @@ function parseDocuseal(inner: string): Parsed | null {
   }
   if (![...attributes.keys()].some((key) => docusealKeys.has(key))) return null;
   const role = attributes.get("role") ?? "";
+  const known = [...attributes].filter(([key, value]) => docusealKeys.has(key) && value !== "").length;
   return {
     syntax: "docuseal",
     what: docusealKind(attributes.get("type") ?? ""),
     role: role === "" ? { kind: "none" } : { kind: "named", name: role },
+    known,
   };
 }
 

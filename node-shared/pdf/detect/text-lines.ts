@@ -1,4 +1,5 @@
 import type { PlacedGlyph } from "./glyph-walk";
+import { hasRightToLeft, type Reading, readingOrder } from "./visual-order";
 
 /**
  * A page's glyphs, in content order, as lines of text: Word and LibreOffice split a line into many runs (fonts,
@@ -12,6 +13,12 @@ export interface TextLine {
   glyphOf: number[];
 }
 
+/** One glyph's text, or a space read from a gap (glyph -1), in drawing order. */
+interface Piece {
+  text: string;
+  glyph: number;
+}
+
 /** A gap this wide (in ems) between two glyphs is a space: wider than kerning and letter-spacing, narrower than a space. */
 const spaceGap = 0.2;
 /** A gap this wide ahead, or this far back or aside, starts another line. */
@@ -19,32 +26,90 @@ const farAhead = 3;
 const backwards = 0.5;
 const aside = 0.4;
 
-export function textLines(glyphs: readonly PlacedGlyph[]): TextLine[] {
-  const lines: TextLine[] = [];
-  let line: TextLine = { text: "", glyphOf: [] };
+/**
+ * Each line of the page, read left to right and, where it may hold right-to-left text, also as a right-to-left
+ * paragraph (visual-order.ts): the readings differ only there, and the tags found tell which was meant.
+ */
+export function textLines(glyphs: readonly PlacedGlyph[]): TextLine[][] {
+  const lines: TextLine[][] = [];
+  for (const group of baselineGroups(glyphs)) {
+    // Right-to-left text is drawn run by run in reading order, jumping back and forth: read it where it stands.
+    const ordered = group.some((index) => hasRightToLeft(glyphs[index]?.text ?? "")) ? byPlace(glyphs, group) : group;
+    for (const pieces of splitLines(glyphs, ordered)) {
+      const readings: Reading[] = mayReadRightToLeft(pieces) ? ["ltr", "rtl", "rtlMirrored"] : ["ltr"];
+      lines.push(readings.map((reading) => spelled(readingOrder(pieces, reading))));
+    }
+  }
+  return lines;
+}
+
+/** The glyphs with text, in content order, cut where the next one is not on the same baseline. */
+function baselineGroups(glyphs: readonly PlacedGlyph[]): number[][] {
+  const groups: number[][] = [];
+  let group: number[] = [];
   let previous: PlacedGlyph | null = null;
-  const breakLine = () => {
-    if (line.text.trim() !== "") lines.push(line);
-    line = { text: "", glyphOf: [] };
-  };
   glyphs.forEach((glyph, index) => {
     if (glyph.text === "") return;
-    if (previous !== null) {
-      const step = stepFrom(previous, glyph);
-      if (step === "newLine") breakLine();
-      else if (step === "space" && !line.text.endsWith(" ") && !glyph.text.startsWith(" ")) {
-        line.text += " ";
-        line.glyphOf.push(-1);
-      }
+    if (previous !== null && offBaseline(previous, glyph) && group.length > 0) {
+      groups.push(group);
+      group = [];
     }
-    for (const character of glyph.text) {
-      line.text += character;
-      for (let unit = 0; unit < character.length; unit += 1) line.glyphOf.push(index);
-    }
+    group.push(index);
     previous = glyph;
   });
-  breakLine();
-  return lines;
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
+/** A baseline's glyphs in order along it. */
+function byPlace(glyphs: readonly PlacedGlyph[], group: readonly number[]): number[] {
+  const first = group.map((index) => glyphs[index]).find((glyph) => glyph !== undefined && directionOf(glyph));
+  const [ux, uy] = (first && directionOf(first)) ?? [1, 0];
+  const along = (index: number) => {
+    const origin = glyphs[index]?.origin ?? { x: 0, y: 0 };
+    return origin.x * ux + origin.y * uy;
+  };
+  return [...group].sort((a, b) => along(a) - along(b));
+}
+
+/** The lines of glyphs taken in the order given: cut at a jump back, far ahead or aside; gaps read as spaces. */
+function splitLines(glyphs: readonly PlacedGlyph[], order: readonly number[]): Piece[][] {
+  const lines: Piece[][] = [];
+  let pieces: Piece[] = [];
+  let previous: PlacedGlyph | null = null;
+  for (const index of order) {
+    const glyph = glyphs[index];
+    if (glyph === undefined) continue;
+    if (previous !== null) {
+      const step = stepFrom(previous, glyph);
+      if (step === "newLine") {
+        lines.push(pieces);
+        pieces = [];
+      } else if (step === "space" && !pieces.at(-1)?.text.endsWith(" ") && !glyph.text.startsWith(" ")) {
+        pieces.push({ text: " ", glyph: -1 });
+      }
+    }
+    pieces.push({ text: glyph.text, glyph: index });
+    previous = glyph;
+  }
+  lines.push(pieces);
+  return lines.filter((line) => line.some((piece) => piece.text.trim() !== ""));
+}
+
+/** Right-to-left letters, or a closing pair of braces drawn before an opening one (a tag in a right-to-left line). */
+function mayReadRightToLeft(pieces: readonly Piece[]): boolean {
+  const text = pieces.map((piece) => piece.text).join("");
+  const close = text.indexOf("}}");
+  return hasRightToLeft(text) || (close >= 0 && text.indexOf("{{", close) > close);
+}
+
+function spelled(pieces: readonly Piece[]): TextLine {
+  const line: TextLine = { text: "", glyphOf: [] };
+  for (const piece of pieces) {
+    line.text += piece.text;
+    for (let unit = 0; unit < piece.text.length; unit += 1) line.glyphOf.push(piece.glyph);
+  }
+  return line;
 }
 
 function stepFrom(previous: PlacedGlyph, next: PlacedGlyph): "same" | "space" | "newLine" {
@@ -62,6 +127,15 @@ function stepFrom(previous: PlacedGlyph, next: PlacedGlyph): "same" | "space" | 
   if (nextDirection !== null && nextDirection[0] * ux + nextDirection[1] * uy < 0.99) return "newLine";
   if (Math.abs(across) > aside * em || along < -backwards * em || along > farAhead * em) return "newLine";
   return along > spaceGap * em ? "space" : "same";
+}
+
+/** Whether `next` leaves `previous`'s baseline: another direction, or aside from it. */
+function offBaseline(previous: PlacedGlyph, next: PlacedGlyph): boolean {
+  const [ux, uy] = directionOf(previous) ?? directionOf(next) ?? [1, 0];
+  const nextDirection = directionOf(next);
+  if (nextDirection !== null && nextDirection[0] * ux + nextDirection[1] * uy < 0.99) return true;
+  const across = -(next.origin.x - previous.end.x) * uy + (next.origin.y - previous.end.y) * ux;
+  return Math.abs(across) > aside * Math.max(previous.em, next.em, 1e-6);
 }
 
 function directionOf(glyph: PlacedGlyph): [number, number] | null {

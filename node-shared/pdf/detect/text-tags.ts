@@ -4,10 +4,12 @@ import type { PlacedGlyph } from "./glyph-walk";
 import { boxOfPoints, colorUnder, type PageFill } from "./page-fills";
 import type { FieldDraft } from "./page-findings";
 import { boundsOf, placeBox } from "./place-box";
-import { findTags } from "./tag-syntax";
+import { findTags, type ParsedTag } from "./tag-syntax";
 import { textLines } from "./text-lines";
 
 const maxLabel = 500;
+
+const score = (tags: readonly ParsedTag[]) => tags.reduce((total, tag) => total + 1000 + tag.known, 0);
 
 /**
  * The text tags among a page's glyphs: each tag's box runs from its first glyph's left edge to its last glyph's
@@ -22,8 +24,13 @@ export function tagsOnPage(
 ): { tags: FieldDraft[]; notes: FoundNote[] } {
   const tags: FieldDraft[] = [];
   const notes: FoundNote[] = [];
-  for (const line of textLines(glyphs)) {
-    for (const tag of findTags(line.text)) {
+  for (const readings of textLines(glyphs)) {
+    // The reading (left to right, or as a right-to-left line) in which the line holds the most tags, then the
+    // most of their parts known (a right-to-left tag read left to right may still parse, as nonsense).
+    const [line, tagsOfLine] = readings
+      .map((reading) => [reading, findTags(reading.text)] as const)
+      .reduce((best, next) => (score(next[1]) > score(best[1]) ? next : best));
+    for (const tag of tagsOfLine) {
       const label = tag.text.slice(0, maxLabel);
       if (tag.what.kind !== "field") {
         notes.push({ kind: tag.what.kind, page, label, tagType: tag.what.tagType.slice(0, 100) });
