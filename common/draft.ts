@@ -144,6 +144,8 @@ export const DraftFieldSchema = z.object({
   x: z.number(),
   y: z.number(),
   cover: TagCoverSchema.optional(),
+  /** The rest of a tag that wrapped onto the next line. */
+  moreCovers: z.array(TagCoverSchema).max(3).optional(),
 });
 export type DraftField = z.infer<typeof DraftFieldSchema>;
 

@@ -45,6 +45,8 @@ export const FoundFieldSchema = z.object({
   found: FoundRectSchema,
   /** A tag's text box, to be covered in the uploaded PDF so recipients never see it; absent for widgets. */
   cover: FoundCoverSchema.optional(),
+  /** The rest of a tag that wraps onto the next line, covered too. */
+  moreCovers: z.array(FoundCoverSchema).max(3).optional(),
 });
 export type FoundField = z.infer<typeof FoundFieldSchema>;
 

@@ -19,11 +19,12 @@ export function tagCovers(draft: Draft): TagCover[] {
   const seen = new Set<string>();
   const covers: TagCover[] = [];
   for (const field of draft.fields) {
-    if (field.cover === undefined) continue;
-    const key = JSON.stringify(field.cover);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    covers.push(field.cover);
+    for (const cover of [field.cover ?? [], field.moreCovers ?? []].flat()) {
+      const key = JSON.stringify(cover);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      covers.push(cover);
+    }
   }
   return covers;
 }

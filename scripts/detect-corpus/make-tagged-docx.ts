@@ -174,6 +174,43 @@ function rightToLeftForm(): { blocks: Block[]; tags: TagLog; roles: string[] } {
   return { blocks, tags, roles: ["r1", "المشتري", "קונה", "الشاهد 2"] };
 }
 
+/** Tags that Word's line breaking wraps onto the next line: at the end of a paragraph, in a narrow table cell. */
+function wrappedTags(): { blocks: Block[]; tags: TagLog; roles: string[] } {
+  const tags = new TagLog("docusealTag");
+  const documenso = new TagLog("documensoTag");
+  const blocks: Block[] = [
+    { paragraph: [{ text: "Purchase Agreement", bold: true, size: 32 }] },
+    {
+      paragraph: [
+        "The buyer agrees to every term above and signs this agreement here: ",
+        tags.field("{{Buyer Full Legal Name;role=Buyer;type=text}}", 1, "Text", 2),
+      ],
+    },
+    { paragraph: [""] },
+    {
+      paragraph: [
+        "The seller confirms the goods are free of any claim and signs below it:   ",
+        documenso.field("{{signature, r2, required=true}}", 1, "Signature", 1),
+      ],
+    },
+    { paragraph: [""] },
+    { paragraph: [""] },
+    { paragraph: [""] },
+    {
+      table: [
+        [["Initials"], ["Seller"], ["Date"]],
+        [
+          [documenso.field("{{initials, r1, required=true}}", 1, "Initials", 0)],
+          ["Seller"],
+          [documenso.field("{{date, r2}}", 1, "Date", 1)],
+        ],
+      ],
+    },
+  ];
+  tags.tags.push(...documenso.tags);
+  return { blocks, tags, roles: ["r1", "r2", "Buyer"] };
+}
+
 /** Prose full of braces that are not tags: template-language documentation and JSON. */
 function bracesProse(): Block[] {
   const lines = [
@@ -205,6 +242,7 @@ for (const [name, title, make] of [
   ["e2e-tagged", "Consulting Agreement", e2eContract],
   ["tagged-shaded-order-form", "Order Form", shadedForm],
   ["tagged-right-to-left-sale", "عقد بيع", rightToLeftForm],
+  ["tagged-wrapped-lines", "Purchase Agreement", wrappedTags],
 ] as const) {
   if (only.length > 0 && !only.includes(name)) continue;
   const { blocks, tags, roles } = make();

@@ -56,7 +56,8 @@ export function popplerWordsByPage(file: string): PopplerPageWords[] {
 }
 
 /**
- * Every run of consecutive words on one line whose letters, spaces aside, are exactly `text`'s; where there is none,
+ * Every run of consecutive words on one line (or wrapping onto the next) whose letters, spaces aside, are exactly
+ * `text`'s, with the top-left of its words on the first line; where there is none,
  * whose letters are `text`'s in any order. Poppler gives right-to-left lines' words and letters in the order they
  * stand on the page (and mirrored brackets as drawn), so a tag there is known by its letters, not their order.
  */
@@ -83,8 +84,11 @@ function runsSpelling(
     let yMin = Number.POSITIVE_INFINITY;
     for (let end = start; end < words.length && joined.length < wanted.length; end += 1) {
       const word = words[end];
-      if (word === undefined || word.line !== words[start]?.line) break;
+      const startLine = words[start]?.line ?? -1;
+      // A tag may wrap onto the next line once; its field goes at its first line's part.
+      if (word === undefined || (word.line !== startLine && word.line !== startLine + 1)) break;
       joined += word.text;
+      if (word.line !== startLine) continue;
       xMin = Math.min(xMin, word.xMin);
       yMin = Math.min(yMin, word.yMin);
     }

@@ -25,3 +25,18 @@ export function pixelAt(image: Rgb, x: number, y: number): string {
   const at = (y * image.width + x) * 3;
   return `#${[0, 1, 2].map((channel) => (image.pixels[at + channel] ?? 0).toString(16).padStart(2, "0")).join("")}`;
 }
+
+/** Every pixel wholly inside the rectangle (72 dpi: a pixel a point), as "#rrggbb", with how often each shows. */
+export function colorsInside(
+  image: Rgb,
+  rect: { x: number; y: number; width: number; height: number },
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let y = Math.ceil(rect.y); y + 1 <= Math.floor(rect.y + rect.height); y += 1) {
+    for (let x = Math.ceil(rect.x); x + 1 <= Math.floor(rect.x + rect.width); x += 1) {
+      const color = pixelAt(image, x, y);
+      counts.set(color, (counts.get(color) ?? 0) + 1);
+    }
+  }
+  return counts;
+}

@@ -2,11 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { FoundCover } from "../../common/found-fields";
 import { coverBoxes } from "../../node-shared/pdf/cover-boxes";
 import { detectFields } from "../../node-shared/pdf/detect/detect-fields";
 import { describeWith } from "../support/requirements";
-import { pixelAt, renderRgb } from "../support/rgb-render";
+import { colorsInside, renderRgb } from "../support/rgb-render";
 
 /** LibreOffice's PDF of a Word form (scripts/detect-corpus/make-tagged-docx.ts): a highlighted tag, shaded cells. */
 const shadedForm = path.join(import.meta.dirname, "../fixtures/detect/tagged-shaded-order-form.pdf");
@@ -18,18 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Every pixel wholly inside the rectangle (72 dpi: a pixel a point), as "#rrggbb", with how often each shows. */
-function colorsInside(image: Awaited<ReturnType<typeof renderRgb>>, rect: FoundCover): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (let y = Math.ceil(rect.y); y + 1 <= Math.floor(rect.y + rect.height); y += 1) {
-    for (let x = Math.ceil(rect.x); x + 1 <= Math.floor(rect.x + rect.width); x += 1) {
-      const color = pixelAt(image, x, y);
-      counts.set(color, (counts.get(color) ?? 0) + 1);
-    }
-  }
-  return counts;
-}
 
 describeWith("pdf-tools", "a tag's cover in the colour under it", () => {
   it("is found in a highlight's or a shaded cell's colour, white on the bare page", async () => {

@@ -63,7 +63,11 @@ describe("placing the fields found in a document", () => {
     const result = found(
       ["r1", "r2"],
       [
-        { role: 1, cover: { x: 50, y: 60, width: 120, height: 14 } },
+        {
+          role: 1,
+          cover: { x: 50, y: 60, width: 120, height: 14, color: "#deeaf6" },
+          moreCovers: [{ x: 72, y: 80, width: 60, height: 14 }],
+        },
         { role: 0, type: "Date", key: "p2-tag-0", page: 2 },
         { role: 1, type: "Checkbox", key: "p1-widget-0", source: "widget" },
       ],
@@ -76,7 +80,8 @@ describe("placing the fields found in a document", () => {
     expect(placed.doc.fields).toHaveLength(2);
     const [first, second] = placed.doc.fields;
     expect(first).toMatchObject({ type: "Signature", page: 1, x: 50, y: 60, groupId: placed.doc.groups[1]?.id });
-    expect(first?.cover).toEqual({ page: 1, x: 50, y: 60, width: 120, height: 14 });
+    expect(first?.cover).toEqual({ page: 1, x: 50, y: 60, width: 120, height: 14, color: "#deeaf6" });
+    expect(first?.moreCovers).toEqual([{ page: 1, x: 72, y: 80, width: 60, height: 14 }]);
     expect(second).toMatchObject({ type: "Date", page: 2, groupId: "g-a" });
     expect(placed.selection).toEqual(placed.doc.fields.map((each) => each.id));
     expect(canUndo(placed)).toBe(true);

@@ -34,9 +34,12 @@ describe("the PDF uploaded for a draft whose fields came from text tags", () => 
 
   const draftWith = (fields: DraftField[]): Draft => makeDraft(fields);
 
-  it("covers each tag's box once, however many fields share it", () => {
+  it("covers each tag's box once, however many fields share it, and every line of a wrapped tag", () => {
     const draft = draftWith([field("a", { cover }), field("b", { cover, x: 300 }), field("c")]);
     expect(tagCovers(draft)).toEqual([cover]);
+    const nextLine = { page: 1, x: 72, y: 116, width: 40, height: 14, color: "#fff2cc" };
+    const wrapped = draftWith([field("a", { cover, moreCovers: [nextLine] }), field("b", { moreCovers: [nextLine] })]);
+    expect(tagCovers(wrapped)).toEqual([cover, nextLine]);
   });
 
   it("uploads the draft's own file when no field came from a tag", async () => {

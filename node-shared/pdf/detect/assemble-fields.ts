@@ -56,6 +56,7 @@ export function assembleFields(pages: readonly PageFindings[], pageCount: number
     label: draft.label,
     found: draft.found,
     ...(draft.cover === undefined ? {} : { cover: draft.cover }),
+    ...(draft.moreCovers === undefined ? {} : { moreCovers: draft.moreCovers }),
   }));
   const firstLeftOut = keyed[limits.maxFieldsPerTemplate];
   if (firstLeftOut !== undefined) {

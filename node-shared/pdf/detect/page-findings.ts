@@ -11,6 +11,7 @@ export interface FieldDraft {
   label: string;
   found: FoundRect;
   cover?: FoundCover;
+  moreCovers?: FoundCover[];
   role: TagRole;
 }
 

@@ -27,15 +27,14 @@ export function FoundHighlights({ fields, accepted, scale }: FoundHighlightsProp
         const ticked = accepted.has(field.key);
         return (
           <div key={field.key}>
-            <div
-              className="found-source"
-              style={{
-                left: px(field.found.x),
-                top: px(field.found.y),
-                width: px(field.found.width),
-                height: px(field.found.height),
-              }}
-            />
+            {/* The tag or widget, and the rest of a tag that wraps onto the next line. */}
+            {[field.found, ...(field.moreCovers ?? [])].map((rect) => (
+              <div
+                key={`${rect.x},${rect.y}`}
+                className="found-source"
+                style={{ left: px(rect.x), top: px(rect.y), width: px(rect.width), height: px(rect.height) }}
+              />
+            ))}
             <div
               className={ticked ? "found-box" : "found-box unticked"}
               data-found-key={field.key}

@@ -96,6 +96,10 @@ export function placementOf(
     const group = groupOf(field.role);
     if (group === undefined) return [];
     const cover = field.cover === undefined ? {} : { cover: { page: field.page, ...field.cover } };
+    const moreCovers =
+      field.moreCovers === undefined
+        ? {}
+        : { moreCovers: field.moreCovers.map((rect) => ({ page: field.page, ...rect })) };
     return [
       {
         id: ids.field.next(),
@@ -105,6 +109,7 @@ export function placementOf(
         x: field.x,
         y: field.y,
         ...cover,
+        ...moreCovers,
       },
     ];
   });

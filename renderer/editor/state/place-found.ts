@@ -51,6 +51,7 @@ export function placeFound(state: EditorState, action: ActionOf<"placeFound">): 
       x: found.x,
       y: found.y,
       ...(found.cover === undefined ? {} : { cover: found.cover }),
+      ...(found.moreCovers === undefined ? {} : { moreCovers: found.moreCovers }),
     };
     const field = placeField(withGroups, draft, draft);
     if (field === null) return state;
