@@ -153,6 +153,15 @@ const notAPersonsName = [
 ];
 
 /**
+ * "data" is a date in Portuguese, Italian and Polish, but English data beside these words (personal data, data
+ * protection, a data set): then only another date word makes the field a Date.
+ */
+const englishData = ["personal", "protection", "processing", "privacy", "consent", "entry", "set", "sheet", "source"];
+const onlyEnglishData = (words: string) =>
+  englishData.some((word) => says(words, word)) &&
+  !keywords.Date.some((keyword) => keyword !== "data" && says(words, keyword));
+
+/**
  * A row of a table of people (Acrobat names a table's cells "…Row1", "…Row2"): a list to fill in, not the signer's
  * own name, so the field stays Text.
  */
@@ -185,6 +194,7 @@ export function kindNamed(name: string): NamedKind | null {
   for (const kind of order) {
     if (!keywords[kind].some((keyword) => says(words, keyword))) continue;
     if (kind === "Name" && (notAPersonsName.some((veto) => says(words, veto)) || tableRow.test(name))) return null;
+    if (kind === "Date" && onlyEnglishData(words)) continue;
     return kind;
   }
   return null;
