@@ -1,4 +1,5 @@
 import type { Point } from "../../../common/coordinates";
+import { type FillShape, shapeOfPath } from "./fill-shapes";
 import { type Box, boxOfPoints, intersect, isEmpty, type PageFill } from "./page-fills";
 
 /**
@@ -157,15 +158,16 @@ export function walkGlyphs(
     ops.closeFillStroke,
     ops.closeEOFillStroke,
   ]);
+  const evenOddOps = new Set([ops.eoFill, ops.eoFillStroke, ops.closeEOFillStroke]);
   const imageOps = new Set([ops.paintImageXObject, ops.paintInlineImageXObject, ops.paintImageMaskXObject]);
   // pdf.js puts the clip operator before the path that it clips to.
   let clipPending = false;
   /** A paint over `area` (user space, before the clip) in the current fill, or in no one colour. */
-  const painted = (area: Box, solid: boolean) => {
+  const painted = (area: Box, solid: boolean, shape?: FillShape) => {
     const box = intersect(area, state.clip);
     if (isEmpty(box) || state.fillColor === "transparent") return;
     const color = solid && state.fillAlpha >= 1 ? state.fillColor : null;
-    fills.push({ box, color, glyphsBefore: glyphs.length });
+    fills.push({ box, color, glyphsBefore: glyphs.length, ...(shape === undefined ? {} : { shape }) });
   };
   /** The user-space bounding box of a path's own [minX, minY, maxX, maxY] (pdf.js's minMax). */
   const userBox = (minMax: unknown): Box | null => {
@@ -208,10 +210,14 @@ export function walkGlyphs(
       case ops.transform:
         state.ctm = multiply(state.ctm, matrixOf(args) ?? identity);
         break;
-      case ops.paintFormXObjectBegin:
+      case ops.paintFormXObjectBegin: {
         stack.push({ ...state });
         state.ctm = multiply(state.ctm, matrixOf(args[0]) ?? identity);
+        // A form paints only inside its BBox (pdf.js's canvas clips to it).
+        const formBox = userBox(args[1]);
+        if (formBox !== null) state.clip = intersect(formBox, state.clip);
         break;
+      }
       case ops.paintFormXObjectEnd:
         state = stack.pop() ?? state;
         break;
@@ -275,7 +281,13 @@ export function walkGlyphs(
         const box = userBox(args[2]);
         if (clipPending && box !== null) state.clip = intersect(box, state.clip);
         clipPending = false;
-        if (box !== null && fillOps.has(num(args[0], -1))) painted(box, true);
+        const paint = num(args[0], -1);
+        if (box !== null && fillOps.has(paint))
+          painted(
+            box,
+            true,
+            shapeOfPath(args[1], (x, y) => apply(state.ctm, x, y), evenOddOps.has(paint)),
+          );
         break;
       }
       case ops.shadingFill:

@@ -1,11 +1,12 @@
 import { type PageGeometry, type Point, userToDisplayed } from "../../../common/coordinates";
 import type { FoundCover, FoundNote } from "../../../common/found-fields";
 import type { PlacedGlyph } from "./glyph-walk";
-import { boxOfPoints, colorUnder, type PageFill } from "./page-fills";
+import { boxOfPoints, colorsUnder, type PageFill } from "./page-fills";
 import type { FieldDraft } from "./page-findings";
 import { boundsOf, placeBox } from "./place-box";
 import { findTags, type ParsedTag } from "./tag-syntax";
 import { type TextLine, textLines } from "./text-lines";
+import { hasRightToLeft } from "./visual-order";
 
 const maxLabel = 500;
 /** A tag wrapped onto the next line is joined only while this short: longer, it is prose that happens to hold `{{`. */
@@ -33,15 +34,21 @@ export function tagsOnPage(
 ): { tags: FieldDraft[]; notes: FoundNote[] } {
   const tags: FieldDraft[] = [];
   const notes: FoundNote[] = [];
+  // Filed only once a tag is to be covered: most pages with braces have none.
+  let colorUnder: ReturnType<typeof colorsUnder> | null = null;
   const cover = (part: readonly number[]): FoundCover | null => {
     const placed = part.flatMap((glyph) => glyphs[glyph] ?? []);
     if (placed.length === 0) return null;
     const corners: Point[] = placed.flatMap((glyph) => glyph.corners);
     const box = boundsOf(corners.map((corner) => userToDisplayed(geometry, corner)));
-    const under = colorUnder(fills, boxOfPoints(corners), Math.min(...part));
+    colorUnder ??= colorsUnder(fills);
+    const under = colorUnder(
+      boxOfPoints(corners),
+      part.reduce((least, glyph) => Math.min(least, glyph), Number.POSITIVE_INFINITY),
+    );
     return under === null || under === "#ffffff" ? box : { ...box, color: under };
   };
-  for (const { tag, parts } of tagsOnLines(textLines(glyphs))) {
+  for (const { tag, parts } of tagsOnLines(textLines(glyphs), glyphs)) {
     const label = tag.text.slice(0, maxLabel);
     if (tag.what.kind !== "field") {
       notes.push({ kind: tag.what.kind, page, label, tagType: tag.what.tagType.slice(0, 100) });
@@ -75,12 +82,14 @@ const glyphsOf = (line: TextLine, start: number, end: number) =>
  * most tags, then the most of their parts known (a right-to-left tag read left to right may still parse, as
  * nonsense); then each tag opened at a line's end and closed at the next line's start.
  */
-function tagsOnLines(lines: readonly TextLine[][]): TagOnLines[] {
-  const read = lines.map((readings) =>
-    readings
-      .map((reading) => ({ line: reading, tags: findTags(reading.text) }))
-      .reduce((best, next) => (score(next.tags) > score(best.tags) ? next : best)),
-  );
+function tagsOnLines(lines: readonly TextLine[][], glyphs: readonly PlacedGlyph[]): TagOnLines[] {
+  const read = lines.map((readings) => {
+    const [asDrawn, ...others] = readings.map((reading) => ({ line: reading, tags: findTags(reading.text) }));
+    if (asDrawn === undefined) return { line: { text: "", glyphOf: [] }, tags: [] };
+    // A line of Latin letters only is read right to left only when nothing reads as a tag left to right.
+    if (asDrawn.tags.length > 0 && !hasRightToLeft(asDrawn.line.text)) return asDrawn;
+    return others.reduce((best, next) => (score(next.tags) > score(best.tags) ? next : best), asDrawn);
+  });
   const found: TagOnLines[] = [];
   read.forEach(({ line, tags }, index) => {
     for (const tag of tags) found.push({ tag, parts: [glyphsOf(line, tag.start, tag.end)] });
@@ -96,10 +105,43 @@ function tagsOnLines(lines: readonly TextLine[][]): TagOnLines[] {
     const [wrapped] = findTags(`${head} ${tail}`);
     if (wrapped === undefined || wrapped.start !== 0 || wrapped.end !== head.length + 1 + tail.length) return;
     const tailStart = next.line.text.indexOf(tail);
+    if (!wrapsOnto(glyphs, glyphsOf(line, 0, line.text.length), glyphsOf(next.line, 0, next.line.text.length))) return;
     found.push({
       tag: wrapped,
       parts: [glyphsOf(line, opened, opened + head.length), glyphsOf(next.line, tailStart, tailStart + tail.length)],
     });
   });
   return found;
+}
+
+/**
+ * Whether the line `below` is the one the line `above` wraps onto: one to three ems further down the page (across
+ * the baseline), and beside it along the baseline, not in another column (the next line drawn may be the next
+ * table cell's, on the same row).
+ */
+function wrapsOnto(glyphs: readonly PlacedGlyph[], above: readonly number[], below: readonly number[]): boolean {
+  const first = glyphs[above[0] ?? -1];
+  const next = glyphs[below[0] ?? -1];
+  if (first === undefined || next === undefined) return false;
+  const length = Math.hypot(first.end.x - first.origin.x, first.end.y - first.origin.y);
+  const [ux, uy] =
+    length > 1e-9 ? [(first.end.x - first.origin.x) / length, (first.end.y - first.origin.y) / length] : [1, 0];
+  const em = Math.max(first.em, next.em, 1e-6);
+  const down = (next.origin.x - first.origin.x) * uy - (next.origin.y - first.origin.y) * ux;
+  if (down < 0.5 * em || down > 3 * em) return false;
+  const extent = (line: readonly number[]) => {
+    let [from, to] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+    for (const index of line) {
+      const glyph = glyphs[index];
+      if (glyph === undefined) continue;
+      for (const point of [glyph.origin, glyph.end]) {
+        const along = point.x * ux + point.y * uy;
+        [from, to] = [Math.min(from, along), Math.max(to, along)];
+      }
+    }
+    return [from, to] as const;
+  };
+  const [aboveFrom, aboveTo] = extent(above);
+  const [belowFrom, belowTo] = extent(below);
+  return belowFrom < aboveTo && belowTo > aboveFrom;
 }
