@@ -116,6 +116,20 @@ describe("lines and tags", () => {
     expect(found.fields.map((field) => field.label)).not.toContain("{{Seller Full Legal Name;role=Buyer}}");
   });
 
+  it("joins a tag broken inside a word onto the next line, where only the whole word makes a field", async () => {
+    const found = await detectOn("broken-word", async (doc, page) => {
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      page.drawText("The tenant signs: {{Tenant;role=Tenant;type=signa", { x: 50, y: 700, size: 11, font });
+      page.drawText("ture}} and the landlord: {{Landlord sign;role=Landlord;type=", { x: 50, y: 686, size: 11, font });
+      page.drawText("signature}}", { x: 50, y: 672, size: 11, font });
+    });
+    expect(found.fields.map((field) => [field.type, field.label])).toEqual([
+      ["Signature", "{{Tenant;role=Tenant;type=signature}}"],
+      ["Signature", "{{Landlord sign;role=Landlord;type= signature}}"],
+    ]);
+    expect(found.fields.map((field) => field.moreCovers?.length)).toEqual([1, 1]);
+  });
+
   it("reads a line of Latin tags as written, even where reading it backwards would give more", async () => {
     const found = await detectOn("latin", async (doc, page) => {
       const font = await doc.embedFont(StandardFonts.Helvetica);

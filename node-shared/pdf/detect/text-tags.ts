@@ -101,9 +101,16 @@ function tagsOnLines(lines: readonly TextLine[][], glyphs: readonly PlacedGlyph[
     const head = line.text.slice(opened).trimEnd();
     const tail = next.line.text.slice(0, closed + 2).trimStart();
     if (head.length + tail.length > maxWrappedTag) return;
-    // The line break reads as the space Word broke the line at.
-    const [wrapped] = findTags(`${head} ${tail}`);
-    if (wrapped === undefined || wrapped.start !== 0 || wrapped.end !== head.length + 1 + tail.length) return;
+    // The line break reads as the space Word broke the line at; or as nothing, where a long word was broken
+    // (`{{Tenant;type=signa` / `ture}}`) and only the unbroken word makes a field.
+    const whole = (joined: string) => {
+      const [tag] = findTags(joined);
+      return tag !== undefined && tag.start === 0 && tag.end === joined.length ? tag : undefined;
+    };
+    const spaced = whole(`${head} ${tail}`);
+    const unbroken = spaced?.what.kind === "field" ? undefined : whole(`${head}${tail}`);
+    const wrapped = unbroken?.what.kind === "field" ? unbroken : spaced;
+    if (wrapped === undefined) return;
     const tailStart = next.line.text.indexOf(tail);
     if (!wrapsOnto(glyphs, glyphsOf(line, 0, line.text.length), glyphsOf(next.line, 0, next.line.text.length))) return;
     found.push({
