@@ -139,7 +139,8 @@ function Review(props: FoundFieldsPanelProps & { state: Extract<FindState, { sta
                   <span className="found-origin">
                     <FormattedMessage
                       {...(field.source === "widget" ? messages.fromWidget : messages.fromTag)}
-                      values={{ label: <bdi>{field.label}</bdi> }}
+                      // A tag is markup read left to right, whatever script its names are in.
+                      values={{ label: <bdi dir={field.source === "widget" ? undefined : "ltr"}>{field.label}</bdi> }}
                     />
                   </span>
                 </span>
@@ -189,7 +190,7 @@ function NotPlaced({ found }: { found: FieldsFound }) {
               {...messages.note}
               values={{
                 kind: note.kind,
-                label: <bdi>{note.label}</bdi>,
+                label: <bdi dir={note.tagType === undefined ? undefined : "ltr"}>{note.label}</bdi>,
                 page: note.page,
                 tagType: <bdi>{note.tagType ?? ""}</bdi>,
                 most: limits.maxFieldsPerTemplate,
