@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 
 /** What Signdesk uses of `@napi-rs/keyring`. */
-export type KeyringBinding = Pick<typeof import("@napi-rs/keyring"), "AsyncEntry">;
+export type KeyringBinding = Pick<typeof import("@napi-rs/keyring"), "AsyncEntry" | "findCredentialsAsync">;
 
 let loading: Promise<KeyringBinding> | undefined;
 

@@ -30,27 +30,47 @@ export class KeychainUnavailableError extends UserError {
  * One keychain entry per account, under `service` (tests use their own service name). The native binding is loaded
  * at the first use, not when main starts: a missing or broken `.node` (a package built for another platform) is then
  * the same "keychain unavailable" answer as a locked keychain, never a crash before the window opens.
+ *
+ * On Linux `@napi-rs/keyring` hides two failures: its getPassword answers "no entry" for every error (a Secret
+ * Service that is gone, locked or failing), and when no Secret Service answers at its first use it keeps keys in the
+ * kernel's session keyring instead, lost at logout. Its findCredentials asks the Secret Service itself and says when
+ * it fails, so there (`confirmOnSecretService`) a missing key and a stored one are both confirmed by it: a read that
+ * finds nothing where the Secret Service cannot be asked is "keychain unavailable", not a lost key, and a key the
+ * Secret Service does not hold after storing is taken back and reported.
  */
 export function osKeychain(
   service = "Signdesk",
   loadBinding: () => Promise<KeyringBinding> = loadKeyringBinding,
+  confirmOnSecretService = process.platform === "linux",
 ): SecretStore {
-  const guard = async <T>(
-    run: (entry: InstanceType<KeyringBinding["AsyncEntry"]>) => Promise<T>,
-    accountId: string,
-  ) => {
+  const guard = async <T>(run: (binding: KeyringBinding) => Promise<T>) => {
     try {
-      const { AsyncEntry } = await loadBinding();
-      return await run(new AsyncEntry(service, `account:${accountId}`));
+      return await run(await loadBinding());
     } catch (error) {
       throw new KeychainUnavailableError(error);
     }
   };
+  const entryOf = (binding: KeyringBinding, accountId: string) =>
+    new binding.AsyncEntry(service, `account:${accountId}`);
+  /** What the Secret Service itself holds for this account, or null (it throws when it cannot be asked). */
+  const heldBySecretService = async (accountId: string) => {
+    const listed = await guard((binding) => binding.findCredentialsAsync(service));
+    return listed.find((credential) => credential.account === `account:${accountId}`)?.password ?? null;
+  };
   return {
-    get: (accountId) => guard((entry) => entry.getPassword(), accountId),
-    set: (accountId, secret) => guard((entry) => entry.setPassword(secret), accountId),
+    get: async (accountId) => {
+      const found = await guard((binding) => entryOf(binding, accountId).getPassword());
+      if (found !== null || !confirmOnSecretService) return found;
+      return heldBySecretService(accountId);
+    },
+    set: async (accountId, secret) => {
+      await guard((binding) => entryOf(binding, accountId).setPassword(secret));
+      if (!confirmOnSecretService || (await heldBySecretService(accountId)) === secret) return;
+      await guard((binding) => entryOf(binding, accountId).deletePassword()).catch(() => undefined);
+      throw new KeychainUnavailableError(new Error("the Secret Service did not keep the key"));
+    },
     delete: async (accountId) => {
-      await guard((entry) => entry.deletePassword(), accountId);
+      await guard((binding) => entryOf(binding, accountId).deletePassword());
     },
   };
 }
