@@ -27,6 +27,13 @@ export class KeychainUnavailableError extends UserError {
 }
 
 /**
+ * D-Bus's answers while a Secret Service restarts (GNOME Keyring is started again by systemd or D-Bus when it
+ * aborts): nobody owns its name for a moment, or it died during the call. Asked again after these pauses (ms).
+ */
+const restarting = /ServiceUnknown|NoReply|disconnected|Connection reset|Broken pipe/i;
+const retryPauses = [200, 800];
+
+/**
  * One keychain entry per account, under `service` (tests use their own service name). The native binding is loaded
  * at the first use, not when main starts: a missing or broken `.node` (a package built for another platform) is then
  * the same "keychain unavailable" answer as a locked keychain, never a crash before the window opens.
@@ -36,18 +43,26 @@ export class KeychainUnavailableError extends UserError {
  * kernel's session keyring instead, lost at logout. Its findCredentials asks the Secret Service itself and says when
  * it fails, so there (`confirmOnSecretService`) a missing key and a stored one are both confirmed by it: a read that
  * finds nothing where the Secret Service cannot be asked is "keychain unavailable", not a lost key, and a key the
- * Secret Service does not hold after storing is taken back and reported.
+ * Secret Service does not hold after storing is taken back and reported. `pause` waits before asking a restarting
+ * Secret Service again.
  */
 export function osKeychain(
   service = "Signdesk",
   loadBinding: () => Promise<KeyringBinding> = loadKeyringBinding,
   confirmOnSecretService = process.platform === "linux",
+  pause: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): SecretStore {
   const guard = async <T>(run: (binding: KeyringBinding) => Promise<T>) => {
-    try {
-      return await run(await loadBinding());
-    } catch (error) {
-      throw new KeychainUnavailableError(error);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await run(await loadBinding());
+      } catch (error) {
+        const wait = retryPauses[attempt];
+        if (wait === undefined || !restarting.test(error instanceof Error ? error.message : String(error))) {
+          throw new KeychainUnavailableError(error);
+        }
+        await pause(wait);
+      }
     }
   };
   const entryOf = (binding: KeyringBinding, accountId: string) =>

@@ -39,8 +39,15 @@ function linuxLikeBinding(secretService: { held: Map<string, string>; reachable:
   return { binding, calls, elsewhere };
 }
 
+/** No real waiting: each pause is recorded and over at once. */
+const pauses: number[] = [];
 const keychainOver = (binding: KeyringBinding, confirm = true) =>
-  osKeychain("signdesk-test", async () => binding, confirm);
+  osKeychain(
+    "signdesk-test",
+    async () => binding,
+    confirm,
+    async (ms) => void pauses.push(ms),
+  );
 
 describe("the keychain, confirmed on the Secret Service (Linux)", () => {
   it("reads a missing key as missing only when the Secret Service says so", async () => {
@@ -84,5 +91,34 @@ describe("the keychain, confirmed on the Secret Service (Linux)", () => {
     await keychain.set("a", "key-a");
     expect(await keychain.get("b")).toBeNull();
     expect(calls).toEqual(["set account:a", "get account:b"]);
+  });
+
+  it("asks a restarting Secret Service again, twice at most, and only for a restart's errors", async () => {
+    const secretService = { held: new Map([["account:a", "key-a"]]), reachable: true, storesThere: true };
+    const { binding } = linuxLikeBinding(secretService);
+    binding.AsyncEntry.prototype.getPassword = async () => null;
+    const find = binding.findCredentialsAsync;
+    const failing = (failures: string[]) => {
+      binding.findCredentialsAsync = async (...args) => {
+        const failure = failures.shift();
+        if (failure !== undefined) throw new Error(failure);
+        return find(...args);
+      };
+    };
+    pauses.length = 0;
+    failing([
+      "org.freedesktop.DBus.Error.ServiceUnknown: The name is not activatable",
+      "org.freedesktop.DBus.Error.NoReply",
+    ]);
+    expect(await keychainOver(binding).get("a")).toBe("key-a");
+    expect(pauses).toEqual([200, 800]);
+    pauses.length = 0;
+    failing(["ServiceUnknown", "ServiceUnknown", "ServiceUnknown"]);
+    await expect(keychainOver(binding).get("a")).rejects.toBeInstanceOf(KeychainUnavailableError);
+    expect(pauses).toEqual([200, 800]);
+    pauses.length = 0;
+    failing(["org.freedesktop.Secret.Error.IsLocked"]);
+    await expect(keychainOver(binding).get("a")).rejects.toThrow("IsLocked");
+    expect(pauses).toEqual([]);
   });
 });
