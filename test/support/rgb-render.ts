@@ -21,7 +21,7 @@ export async function renderRgb(pdf: string, page: number, dpi: number): Promise
 }
 
 /** The pixel at (x, y) as "#rrggbb". */
-export function pixelAt(image: Rgb, x: number, y: number): string {
+function pixelAt(image: Rgb, x: number, y: number): string {
   const at = (y * image.width + x) * 3;
   return `#${[0, 1, 2].map((channel) => (image.pixels[at + channel] ?? 0).toString(16).padStart(2, "0")).join("")}`;
 }
