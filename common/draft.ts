@@ -123,7 +123,8 @@ export type DraftGroup = z.infer<typeof DraftGroupSchema>;
 
 /**
  * What the uploaded PDF hides under a field placed from a text tag: the tag's text box, on its page (displayed
- * points), painted over in the page's colour under it in the copy that is uploaded (main/templates/uploadable-pdf.ts) so recipients never see it.
+ * points), painted over in the page's colour under it in the copy that is uploaded (main/templates/uploadable-pdf.ts)
+ * so recipients never see it.
  */
 export const TagCoverSchema = z.object({
   page: z.int().min(1),

@@ -169,7 +169,7 @@ export function walkGlyphs(
     const color = solid && state.fillAlpha >= 1 ? state.fillColor : null;
     fills.push({ box, color, glyphsBefore: glyphs.length, ...(shape === undefined ? {} : { shape }) });
   };
-  /** The user-space bounding box of a path's own [minX, minY, maxX, maxY] (pdf.js's minMax). */
+  /** The user-space bounding box of a box in the current space: [minX, minY, maxX, maxY], as pdf.js's minMax. */
   const userBox = (minMax: unknown): Box | null => {
     if (minMax === null || typeof minMax !== "object") return null;
     const values = Array.from(minMax as ArrayLike<unknown>, (value) => num(value, Number.NaN)).slice(0, 4);
@@ -300,15 +300,8 @@ export function walkGlyphs(
       default:
         if (fn !== undefined && imageOps.has(fn)) {
           // An image fills its unit square, mapped by the current matrix.
-          painted(
-            boxOfPoints([
-              apply(state.ctm, 0, 0),
-              apply(state.ctm, 1, 0),
-              apply(state.ctm, 0, 1),
-              apply(state.ctm, 1, 1),
-            ]),
-            false,
-          );
+          const square = userBox([0, 0, 1, 1]);
+          if (square !== null) painted(square, false);
         }
     }
   }

@@ -27,17 +27,26 @@ const backwards = 0.5;
 const aside = 0.4;
 
 /**
- * Each line of the page, read left to right and, where it may hold right-to-left text, also as a right-to-left
- * paragraph (visual-order.ts): the readings differ only there, and the tags found tell which was meant.
+ * A line's readings: left to right, and, only where it may hold right-to-left text, those of a right-to-left
+ * paragraph (visual-order.ts), made when asked: the tags found in each tell which was meant.
  */
-export function textLines(glyphs: readonly PlacedGlyph[]): TextLine[][] {
-  const lines: TextLine[][] = [];
+export interface LineReadings {
+  leftToRight: TextLine;
+  rightToLeft: () => TextLine[];
+}
+
+/** Each line of the page, with its readings. */
+export function textLines(glyphs: readonly PlacedGlyph[]): LineReadings[] {
+  const lines: LineReadings[] = [];
   for (const group of baselineGroups(glyphs)) {
     // Right-to-left text is drawn run by run in reading order, jumping back and forth: read it where it stands.
     const ordered = group.some((index) => hasRightToLeft(glyphs[index]?.text ?? "")) ? byPlace(glyphs, group) : group;
     for (const pieces of splitLines(glyphs, ordered)) {
-      const readings: Reading[] = mayReadRightToLeft(pieces) ? ["ltr", "rtl", "rtlMirrored"] : ["ltr"];
-      lines.push(readings.map((reading) => spelled(readingOrder(pieces, reading))));
+      const rightToLeft: Reading[] = mayReadRightToLeft(pieces) ? ["rtl", "rtlMirrored"] : [];
+      lines.push({
+        leftToRight: spelled(readingOrder(pieces, "ltr")),
+        rightToLeft: () => rightToLeft.map((reading) => spelled(readingOrder(pieces, reading))),
+      });
     }
   }
   return lines;
@@ -63,8 +72,7 @@ function baselineGroups(glyphs: readonly PlacedGlyph[]): number[][] {
 
 /** A baseline's glyphs in order along it. */
 function byPlace(glyphs: readonly PlacedGlyph[], group: readonly number[]): number[] {
-  const first = group.map((index) => glyphs[index]).find((glyph) => glyph !== undefined && directionOf(glyph));
-  const [ux, uy] = (first && directionOf(first)) ?? [1, 0];
+  const [ux, uy] = lineDirection(glyphs, group);
   const along = (index: number) => {
     const origin = glyphs[index]?.origin ?? { x: 0, y: 0 };
     return origin.x * ux + origin.y * uy;
@@ -136,6 +144,46 @@ function offBaseline(previous: PlacedGlyph, next: PlacedGlyph): boolean {
   if (nextDirection !== null && nextDirection[0] * ux + nextDirection[1] * uy < 0.99) return true;
   const across = -(next.origin.x - previous.end.x) * uy + (next.origin.y - previous.end.y) * ux;
   return Math.abs(across) > aside * Math.max(previous.em, next.em, 1e-6);
+}
+
+/** The direction of a line's baseline: its first glyph's with a width, else left to right. */
+function lineDirection(glyphs: readonly PlacedGlyph[], line: readonly number[]): [number, number] {
+  for (const index of line) {
+    const glyph = glyphs[index];
+    const direction = glyph === undefined ? null : directionOf(glyph);
+    if (direction !== null) return direction;
+  }
+  return [1, 0];
+}
+
+/**
+ * Whether the line `below` is the one the line `above` wraps onto: half an em to three ems further down the page
+ * (across the baseline), and beside it along the baseline, not in another column (the next line drawn may be the
+ * next table cell's, on the same row).
+ */
+export function wrapsOnto(glyphs: readonly PlacedGlyph[], above: readonly number[], below: readonly number[]): boolean {
+  const first = glyphs[above[0] ?? -1];
+  const next = glyphs[below[0] ?? -1];
+  if (first === undefined || next === undefined) return false;
+  const [ux, uy] = lineDirection(glyphs, above);
+  const em = Math.max(first.em, next.em, 1e-6);
+  const down = (next.origin.x - first.origin.x) * uy - (next.origin.y - first.origin.y) * ux;
+  if (down < 0.5 * em || down > 3 * em) return false;
+  const extent = (line: readonly number[]) => {
+    let [from, to] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+    for (const index of line) {
+      const glyph = glyphs[index];
+      if (glyph === undefined) continue;
+      for (const point of [glyph.origin, glyph.end]) {
+        const along = point.x * ux + point.y * uy;
+        [from, to] = [Math.min(from, along), Math.max(to, along)];
+      }
+    }
+    return [from, to] as const;
+  };
+  const [aboveFrom, aboveTo] = extent(above);
+  const [belowFrom, belowTo] = extent(below);
+  return belowFrom < aboveTo && belowTo > aboveFrom;
 }
 
 function directionOf(glyph: PlacedGlyph): [number, number] | null {

@@ -5,7 +5,7 @@ import { boxOfPoints, colorsUnder, type PageFill } from "./page-fills";
 import type { FieldDraft } from "./page-findings";
 import { boundsOf, placeBox } from "./place-box";
 import { findTags, type ParsedTag } from "./tag-syntax";
-import { type TextLine, textLines } from "./text-lines";
+import { type LineReadings, type TextLine, textLines, wrapsOnto } from "./text-lines";
 import { hasRightToLeft } from "./visual-order";
 
 const maxLabel = 500;
@@ -82,13 +82,14 @@ const glyphsOf = (line: TextLine, start: number, end: number) =>
  * most tags, then the most of their parts known (a right-to-left tag read left to right may still parse, as
  * nonsense); then each tag opened at a line's end and closed at the next line's start.
  */
-function tagsOnLines(lines: readonly TextLine[][], glyphs: readonly PlacedGlyph[]): TagOnLines[] {
-  const read = lines.map((readings) => {
-    const [asDrawn, ...others] = readings.map((reading) => ({ line: reading, tags: findTags(reading.text) }));
-    if (asDrawn === undefined) return { line: { text: "", glyphOf: [] }, tags: [] };
+function tagsOnLines(lines: readonly LineReadings[], glyphs: readonly PlacedGlyph[]): TagOnLines[] {
+  const read = lines.map(({ leftToRight, rightToLeft }) => {
+    const asWritten = { line: leftToRight, tags: findTags(leftToRight.text) };
     // A line of Latin letters only is read right to left only when nothing reads as a tag left to right.
-    if (asDrawn.tags.length > 0 && !hasRightToLeft(asDrawn.line.text)) return asDrawn;
-    return others.reduce((best, next) => (score(next.tags) > score(best.tags) ? next : best), asDrawn);
+    if (asWritten.tags.length > 0 && !hasRightToLeft(leftToRight.text)) return asWritten;
+    return rightToLeft()
+      .map((line) => ({ line, tags: findTags(line.text) }))
+      .reduce((best, next) => (score(next.tags) > score(best.tags) ? next : best), asWritten);
   });
   const found: TagOnLines[] = [];
   read.forEach(({ line, tags }, index) => {
@@ -119,36 +120,4 @@ function tagsOnLines(lines: readonly TextLine[][], glyphs: readonly PlacedGlyph[
     });
   });
   return found;
-}
-
-/**
- * Whether the line `below` is the one the line `above` wraps onto: one to three ems further down the page (across
- * the baseline), and beside it along the baseline, not in another column (the next line drawn may be the next
- * table cell's, on the same row).
- */
-function wrapsOnto(glyphs: readonly PlacedGlyph[], above: readonly number[], below: readonly number[]): boolean {
-  const first = glyphs[above[0] ?? -1];
-  const next = glyphs[below[0] ?? -1];
-  if (first === undefined || next === undefined) return false;
-  const length = Math.hypot(first.end.x - first.origin.x, first.end.y - first.origin.y);
-  const [ux, uy] =
-    length > 1e-9 ? [(first.end.x - first.origin.x) / length, (first.end.y - first.origin.y) / length] : [1, 0];
-  const em = Math.max(first.em, next.em, 1e-6);
-  const down = (next.origin.x - first.origin.x) * uy - (next.origin.y - first.origin.y) * ux;
-  if (down < 0.5 * em || down > 3 * em) return false;
-  const extent = (line: readonly number[]) => {
-    let [from, to] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
-    for (const index of line) {
-      const glyph = glyphs[index];
-      if (glyph === undefined) continue;
-      for (const point of [glyph.origin, glyph.end]) {
-        const along = point.x * ux + point.y * uy;
-        [from, to] = [Math.min(from, along), Math.max(to, along)];
-      }
-    }
-    return [from, to] as const;
-  };
-  const [aboveFrom, aboveTo] = extent(above);
-  const [belowFrom, belowTo] = extent(below);
-  return belowFrom < aboveTo && belowTo > aboveFrom;
 }
